@@ -1,0 +1,20 @@
+// What every module gets from the app: the database, the clock, the mailer and the configuration.
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config';
+import type { DB } from './db/schema';
+import type { Clock } from './lib/clock';
+import type { Mailer } from './lib/mailer';
+
+export type AppContext = {
+  db: Kysely<DB>;
+  dbKind: 'pglite' | 'postgres';
+  clock: Clock;
+  mailer: Mailer;
+  config: AppConfig;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,71 @@
+// Builds the Fastify app without listening, so tests can inject requests and server.ts can listen.
+import cookie from '@fastify/cookie';
+import { API_PREFIX } from '@quayline/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { type Database, openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedDemoIfEmpty } from './db/seed/seed-demo';
+import { type Clock, systemClock } from './lib/clock';
+import { createMailer } from './lib/mailer';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { translationRoutes } from './modules/translations/translations.routes';
+import { userRoutes } from './modules/users/user.routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
+import { registerWebStatic } from './plugins/web-static';
+import './app-context';
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  clock?: Clock;
+  /** Pass an already-open database (tests); otherwise the one in config is opened and closed with the app. */
+  database?: Database;
+  logger?: boolean | { level: string };
+};
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: undefined,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase(config.database));
+  if (!options.database) app.addHook('onClose', async () => database.close());
+  await migrateToLatest(database.db as never);
+  if (config.seedDemo) await seedDemoIfEmpty(database.db);
+
+  app.decorate('ctx', {
+    db: database.db,
+    dbKind: database.kind,
+    clock: options.clock ?? systemClock,
+    mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    config,
+  });
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  registerAuth(app);
+  await registerOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(translationRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerWebStatic(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,176 @@
+// Kysely table types; they mirror db/migrations and are the only place the server names columns.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Numeric = ColumnType<string, number | string, number | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export type OrganisationKind = 'terminal_operator' | 'vessel_operator' | 'agent';
+
+export type OrganisationsTable = { id: Generated<number>; kind: OrganisationKind; code: string; name: string; created_at: CreatedAt };
+export type PortsTable = {
+  id: Generated<number>;
+  unlocode: string;
+  name: string;
+  country_code: string;
+  time_zone: string;
+  latitude: number | null;
+  longitude: number | null;
+};
+export type TerminalsTable = {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  port_id: number;
+  terminal_operator_id: number;
+  time_zone: Generated<string>;
+  quay_length_m: number;
+  min_clearance_m: Generated<number>;
+  tide_station: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  created_at: CreatedAt;
+};
+export type TerminalSectionsTable = {
+  id: Generated<number>;
+  terminal_id: number;
+  name: string;
+  berth_type: 'Berth' | 'Blocked Zone' | 'Buffer Zone';
+  start_position_m: number;
+  end_position_m: number;
+  water_depth_m: Numeric;
+};
+export type BollardsTable = { id: Generated<number>; terminal_id: number; name: string; position_m: Numeric };
+export type TerminalCranesTable = {
+  id: Generated<number>;
+  terminal_id: number;
+  name: string;
+  crane_type: Generated<string>;
+  outreach_rows: number | null;
+  moves_per_hour: Generated<number>;
+  rail_start_m: number;
+  rail_end_m: number;
+};
+export type TerminalShiftsTable = { id: Generated<number>; terminal_id: number; shift_number: number; name: string; start_time: string; end_time: string };
+export type BlockedZonesTable = {
+  id: Generated<number>;
+  terminal_id: number;
+  reason: string;
+  start_position_m: number;
+  end_position_m: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+};
+export type PilotBoardingPlacesTable = {
+  id: Generated<number>;
+  port_id: number;
+  name: string;
+  sailing_time_to_berth_minutes: number;
+  latitude: number | null;
+  longitude: number | null;
+};
+export type VesselsTable = {
+  id: Generated<number>;
+  name: string;
+  imo_number: string;
+  mmsi: string | null;
+  call_sign: string | null;
+  flag: string | null;
+  vessel_type: string;
+  length_overall_m: Numeric;
+  beam_m: Numeric;
+  max_draft_m: Numeric;
+  gross_tonnage: number | null;
+  vessel_operator_id: number | null;
+};
+
+/** Per-user settings kept as one JSON document; each key is validated by its zod schema before it is stored. */
+export type UserSettingsDocument = Record<string, unknown>;
+
+export type PortalUsersTable = {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  password_changed_at: Generated<Date>;
+  password_expires_at: Timestamp | null;
+  user_type: OrganisationKind;
+  organisation_id: number | null;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  selected_locale: Generated<string>;
+  daily_tasks_email: Generated<boolean>;
+  mail_receive_time: Generated<string>;
+  mail_timezone: Generated<string>;
+  settings: ColumnType<UserSettingsDocument, string | undefined, string>;
+  failed_login_count: Generated<number>;
+  first_failed_login_at: Timestamp | null;
+  locked_until: Timestamp | null;
+  last_used_terminal_id: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+export type PortalUserTerminalsTable = { portal_user_id: number; terminal_id: number };
+export type SessionsTable = {
+  id: Generated<number>;
+  token_hash: string;
+  portal_user_id: number;
+  actor_user_id: number | null;
+  created_at: ColumnType<Date, Date | string, never>;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  user_agent: string | null;
+};
+export type ProxyRequestsTable = {
+  id: Generated<string>;
+  session_id: number;
+  actor_user_id: number;
+  acted_as_user_id: number;
+  method: string;
+  path: string;
+  status_code: number | null;
+  created_at: ColumnType<Date, Date | string, never>;
+};
+export type PasswordResetCodesTable = {
+  id: Generated<number>;
+  portal_user_id: number;
+  code_hash: string;
+  created_at: ColumnType<Date, Date | string, never>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+};
+export type MailOutboxTable = {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  transport: 'smtp' | 'outbox';
+  created_at: CreatedAt;
+  sent_at: Timestamp | null;
+  error: string | null;
+};
+
+export type DB = {
+  organisations: OrganisationsTable;
+  ports: PortsTable;
+  terminals: TerminalsTable;
+  terminal_sections: TerminalSectionsTable;
+  bollards: BollardsTable;
+  terminal_cranes: TerminalCranesTable;
+  terminal_shifts: TerminalShiftsTable;
+  blocked_zones: BlockedZonesTable;
+  pilot_boarding_places: PilotBoardingPlacesTable;
+  vessels: VesselsTable;
+  portal_users: PortalUsersTable;
+  portal_user_terminals: PortalUserTerminalsTable;
+  sessions: SessionsTable;
+  proxy_requests: ProxyRequestsTable;
+  password_reset_codes: PasswordResetCodesTable;
+  mail_outbox: MailOutboxTable;
+};
+
+export type PortalUser = Selectable<PortalUsersTable>;
+export type NewPortalUser = Insertable<PortalUsersTable>;
+export type PortalUserUpdate = Updateable<PortalUsersTable>;
+export type _Json<T> = Json<T>;

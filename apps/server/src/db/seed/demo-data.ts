@@ -1,0 +1,177 @@
+// The demo terminal in Hamburg and everything around it, generated from a fixed seed.
+import { createRng, imoCheckDigit, type TVesselType } from '@quayline/domain';
+
+export const DEMO_SEED = 20_261_123;
+export const DEMO_PASSWORD = 'Quayline-Demo-2026!';
+
+export const DEMO_USERS = [
+  { email: 'terminal.operator@demo.quayline.test', user_type: 'terminal_operator', first_name: 'Hanna', last_name: 'Kruse', org: 'terminal', expired: false, locale: 'en' },
+  { email: 'vessel.operator@demo.quayline.test', user_type: 'vessel_operator', first_name: 'Lars', last_name: 'Nyberg', org: 'vessel_operator', expired: false, locale: 'en' },
+  { email: 'agent@demo.quayline.test', user_type: 'agent', first_name: 'Inés', last_name: 'Moreno', org: 'agent', expired: false, locale: 'en' },
+  { email: 'expired@demo.quayline.test', user_type: 'terminal_operator', first_name: 'Jonas', last_name: 'Petersen', org: 'terminal', expired: true, locale: 'de' },
+  { email: 'night.planner@demo.quayline.test', user_type: 'terminal_operator', first_name: 'Mira', last_name: 'Albers', org: 'terminal', expired: false, locale: 'de' },
+] as const;
+
+export const DEMO_PORTS = [
+  ['DEHAM', 'Hamburg', 'DE', 'Europe/Berlin', 53.5461, 9.9661],
+  ['DEBRV', 'Bremerhaven', 'DE', 'Europe/Berlin', 53.5396, 8.5809],
+  ['NLRTM', 'Rotterdam', 'NL', 'Europe/Amsterdam', 51.9496, 4.1453],
+  ['BEANR', 'Antwerp', 'BE', 'Europe/Brussels', 51.2637, 4.3996],
+  ['GBFXT', 'Felixstowe', 'GB', 'Europe/London', 51.9549, 1.3511],
+  ['FRLEH', 'Le Havre', 'FR', 'Europe/Paris', 49.4826, 0.1207],
+  ['PLGDN', 'Gdansk', 'PL', 'Europe/Warsaw', 54.3952, 18.6694],
+  ['SEGOT', 'Gothenburg', 'SE', 'Europe/Stockholm', 57.6891, 11.8393],
+  ['DKAAR', 'Aarhus', 'DK', 'Europe/Copenhagen', 56.1518, 10.2319],
+  ['ESALG', 'Algeciras', 'ES', 'Europe/Madrid', 36.1408, -5.4398],
+  ['ESVLC', 'Valencia', 'ES', 'Europe/Madrid', 39.4436, -0.3163],
+  ['MAPTM', 'Tanger Med', 'MA', 'Africa/Casablanca', 35.8836, -5.5003],
+  ['ITGOA', 'Genoa', 'IT', 'Europe/Rome', 44.4056, 8.9113],
+  ['GRPIR', 'Piraeus', 'GR', 'Europe/Athens', 37.9420, 23.6130],
+  ['AEJEA', 'Jebel Ali', 'AE', 'Asia/Dubai', 25.0118, 55.0617],
+  ['LKCMB', 'Colombo', 'LK', 'Asia/Colombo', 6.9497, 79.8428],
+  ['SGSIN', 'Singapore', 'SG', 'Asia/Singapore', 1.2644, 103.8222],
+  ['CNSHA', 'Shanghai', 'CN', 'Asia/Shanghai', 31.3575, 121.6055],
+  ['CNNGB', 'Ningbo', 'CN', 'Asia/Shanghai', 29.9394, 121.8560],
+  ['HKHKG', 'Hong Kong', 'HK', 'Asia/Hong_Kong', 22.3356, 114.1222],
+  ['KRPUS', 'Busan', 'KR', 'Asia/Seoul', 35.1028, 129.0403],
+  ['USNYC', 'New York', 'US', 'America/New_York', 40.6681, -74.0451],
+] as const;
+
+export const DEMO_TERMINAL = {
+  code: 'DEHAM-WMT',
+  name: 'Waltershof Multipurpose Terminal',
+  time_zone: 'Europe/Berlin',
+  quay_length_m: 1400,
+  min_clearance_m: 15,
+  tide_station: 'Hamburg St. Pauli',
+  latitude: 53.5297,
+  longitude: 9.9207,
+  sections: [
+    { name: 'Berth 1 (Predöhlkai West)', berth_type: 'Berth', start: 0, end: 350, depth: 16.5 },
+    { name: 'Berth 2 (Predöhlkai East)', berth_type: 'Berth', start: 350, end: 700, depth: 16.0 },
+    { name: 'Berth 3 (Waltershofer Hafen)', berth_type: 'Berth', start: 700, end: 1000, depth: 14.5 },
+    { name: 'Ro-Ro ramp buffer', berth_type: 'Buffer Zone', start: 1000, end: 1050, depth: 12.0 },
+    { name: 'Berth 4 (Multipurpose)', berth_type: 'Berth', start: 1050, end: 1400, depth: 11.5 },
+  ],
+  shifts: [
+    { shift_number: 1, name: 'Early', start_time: '06:00', end_time: '14:00' },
+    { shift_number: 2, name: 'Late', start_time: '14:00', end_time: '22:00' },
+    { shift_number: 3, name: 'Night', start_time: '22:00', end_time: '06:00' },
+  ],
+  pilotBoardingPlaces: [
+    { name: 'Elbe 1 (Cuxhaven pilot station)', minutes: 330, lat: 54.0170, lng: 8.1000 },
+    { name: 'Brunsbüttel pilot change', minutes: 180, lat: 53.8917, lng: 9.1418 },
+    { name: 'Hamburg Seemannshöft', minutes: 35, lat: 53.5428, lng: 9.8786 },
+  ],
+} as const;
+
+/** Bollards every 25 m along the quay, numbered from the quay origin. */
+export function demoBollards(quayLength: number): { name: string; position_m: number }[] {
+  const bollards: { name: string; position_m: number }[] = [];
+  for (let pos = 5, n = 1; pos < quayLength; pos += 25, n++) bollards.push({ name: `B${String(n).padStart(2, '0')}`, position_m: pos });
+  return bollards;
+}
+
+export function demoCranes(): { name: string; outreach_rows: number; moves_per_hour: number; rail_start_m: number; rail_end_m: number }[] {
+  const cranes = [];
+  for (let i = 1; i <= 12; i++) {
+    const big = i <= 8;
+    cranes.push({
+      name: `STS ${String(i).padStart(2, '0')}`,
+      outreach_rows: big ? 24 : 18,
+      moves_per_hour: big ? 32 : 26,
+      rail_start_m: big ? 0 : 700,
+      rail_end_m: big ? 1000 : 1400,
+    });
+  }
+  return cranes;
+}
+
+export const DEMO_TERMINAL_OPERATOR = { code: 'WMT', name: 'Waltershof Terminal Operations GmbH' };
+export const DEMO_VESSEL_OPERATORS = [
+  { code: 'NRDL', name: 'Nordic Line A/S' },
+  { code: 'HNSF', name: 'Hanse Feeder Services GmbH' },
+  { code: 'ATLC', name: 'Atlas Ocean Carriers Ltd.' },
+  { code: 'PSTR', name: 'Pacific Star Shipping Pte. Ltd.' },
+  { code: 'IBCL', name: 'Iberia Container Line S.A.' },
+  { code: 'BLTS', name: 'Baltic Shortsea AB' },
+] as const;
+export const DEMO_AGENTS = [
+  { code: 'ESA', name: 'Elbe Ship Agency GmbH' },
+  { code: 'HPA', name: 'Hanseatic Port Agents KG' },
+  { code: 'NGM', name: 'Northgate Maritime Agency' },
+] as const;
+
+type VesselClass = { type: TVesselType; loa: [number, number]; beam: [number, number]; draft: [number, number]; gt: [number, number]; weight: number };
+const VESSEL_CLASSES: VesselClass[] = [
+  { type: 'CONTAINER', loa: [366, 400], beam: [48, 61], draft: [14.5, 16.0], gt: [150_000, 236_000], weight: 5 },
+  { type: 'CONTAINER', loa: [260, 335], beam: [32, 48], draft: [12.5, 14.5], gt: [60_000, 120_000], weight: 6 },
+  { type: 'CONTAINER', loa: [130, 200], beam: [21, 30], draft: [7.5, 10.5], gt: [9_000, 26_000], weight: 8 },
+  { type: 'CAR_CARRIER', loa: [180, 230], beam: [30, 32], draft: [8.5, 10.5], gt: [45_000, 75_000], weight: 3 },
+  { type: 'RO_RO', loa: [150, 240], beam: [25, 35], draft: [6.5, 9.0], gt: [20_000, 60_000], weight: 2 },
+  { type: 'DRY_BULK', loa: [180, 230], beam: [30, 32], draft: [11.0, 13.5], gt: [30_000, 45_000], weight: 2 },
+  { type: 'GENERAL_CARGO', loa: [90, 150], beam: [14, 23], draft: [5.5, 8.5], gt: [3_000, 12_000], weight: 3 },
+  { type: 'MULTI_PURPOSE', loa: [120, 180], beam: [20, 28], draft: [7.0, 10.0], gt: [8_000, 22_000], weight: 2 },
+  { type: 'HEAVY_LIFT', loa: [140, 170], beam: [23, 28], draft: [7.0, 9.0], gt: [10_000, 18_000], weight: 1 },
+  { type: 'TANKER_PRODUCT', loa: [150, 185], beam: [27, 32], draft: [9.0, 12.0], gt: [20_000, 30_000], weight: 1 },
+];
+const NAME_PARTS = {
+  first: ['Nordic', 'Hanse', 'Atlas', 'Pacific', 'Iberia', 'Baltic', 'Elbe', 'Polar', 'Aurora', 'Cape', 'Northern', 'Star', 'Ocean', 'Viking', 'Sirius', 'Meridian', 'Coral', 'Helios', 'Boreas', 'Tidal'],
+  second: ['Pioneer', 'Spirit', 'Express', 'Voyager', 'Horizon', 'Trader', 'Navigator', 'Endeavour', 'Harmony', 'Resolve', 'Breeze', 'Crown', 'Falcon', 'Pearl', 'Guardian', 'Journey', 'Wind', 'Legacy'],
+};
+const FLAGS = [
+  { flag: 'DE', mid: '211' },
+  { flag: 'LR', mid: '636' },
+  { flag: 'MH', mid: '538' },
+  { flag: 'SG', mid: '563' },
+  { flag: 'PT', mid: '255' },
+  { flag: 'DK', mid: '219' },
+  { flag: 'MT', mid: '248' },
+] as const;
+
+export type DemoVessel = {
+  name: string;
+  imo_number: string;
+  mmsi: string;
+  call_sign: string;
+  flag: string;
+  vessel_type: TVesselType;
+  length_overall_m: number;
+  beam_m: number;
+  max_draft_m: number;
+  gross_tonnage: number;
+  operatorIndex: number;
+};
+
+export function demoVessels(count = 36, seed = DEMO_SEED): DemoVessel[] {
+  const rng = createRng(seed);
+  const weighted = VESSEL_CLASSES.flatMap((c) => Array<VesselClass>(c.weight).fill(c));
+  const names = new Set<string>();
+  const imos = new Set<string>();
+  const vessels: DemoVessel[] = [];
+  while (vessels.length < count) {
+    const cls = rng.pick(weighted);
+    const name = `${rng.pick(NAME_PARTS.first)} ${rng.pick(NAME_PARTS.second)}`.toUpperCase();
+    const firstSix = String(rng.int(900_000, 989_999));
+    const imo = firstSix + String(imoCheckDigit(firstSix));
+    if (names.has(name) || imos.has(imo)) continue;
+    names.add(name);
+    imos.add(imo);
+    const f = rng.pick(FLAGS);
+    const span = (r: [number, number], decimals: number) => Number((r[0] + rng.next() * (r[1] - r[0])).toFixed(decimals));
+    vessels.push({
+      name,
+      imo_number: imo,
+      mmsi: f.mid + String(rng.int(100_000, 999_999)),
+      call_sign: `${f.flag[0]}${String.fromCharCode(65 + rng.int(0, 25))}${String.fromCharCode(65 + rng.int(0, 25))}${rng.int(10, 99)}`,
+      flag: f.flag,
+      vessel_type: cls.type,
+      length_overall_m: span(cls.loa, 1),
+      beam_m: span(cls.beam, 1),
+      max_draft_m: span(cls.draft, 1),
+      gross_tonnage: Math.round(span(cls.gt, 0)),
+      operatorIndex: rng.int(0, DEMO_VESSEL_OPERATORS.length - 1),
+    });
+  }
+  return vessels;
+}

@@ -1,0 +1,119 @@
+// Writes the demo terminal, its master data and the demo users into an empty database.
+import type { Kysely, Transaction } from 'kysely';
+import { hashPassword } from '../../lib/passwords';
+import type { DB } from '../schema';
+import {
+  DEMO_AGENTS,
+  DEMO_PASSWORD,
+  DEMO_PORTS,
+  DEMO_TERMINAL,
+  DEMO_TERMINAL_OPERATOR,
+  DEMO_USERS,
+  DEMO_VESSEL_OPERATORS,
+  demoBollards,
+  demoCranes,
+  demoVessels,
+} from './demo-data';
+
+const DAY_MS = 86_400_000;
+
+export async function isDatabaseEmpty(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom('portal_users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n) === 0;
+}
+
+export async function seedDemoIfEmpty(db: Kysely<DB>, now = new Date()): Promise<boolean> {
+  if (!(await isDatabaseEmpty(db))) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction().execute((trx) => seedDemo(trx, passwordHash, now));
+  return true;
+}
+
+async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date): Promise<void> {
+  const ports = await trx
+    .insertInto('ports')
+    .values(DEMO_PORTS.map(([unlocode, name, country_code, time_zone, latitude, longitude]) => ({ unlocode, name, country_code, time_zone, latitude, longitude })))
+    .returning(['id', 'unlocode'])
+    .execute();
+  const hamburg = ports.find((p) => p.unlocode === 'DEHAM')!;
+
+  const terminalOperator = await trx.insertInto('organisations').values({ kind: 'terminal_operator', ...DEMO_TERMINAL_OPERATOR }).returning('id').executeTakeFirstOrThrow();
+  const vesselOperators = await trx
+    .insertInto('organisations')
+    .values(DEMO_VESSEL_OPERATORS.map((o) => ({ kind: 'vessel_operator' as const, ...o })))
+    .returning('id')
+    .execute();
+  const agents = await trx
+    .insertInto('organisations')
+    .values(DEMO_AGENTS.map((o) => ({ kind: 'agent' as const, ...o })))
+    .returning('id')
+    .execute();
+
+  const t = DEMO_TERMINAL;
+  const terminal = await trx
+    .insertInto('terminals')
+    .values({
+      code: t.code,
+      name: t.name,
+      port_id: hamburg.id,
+      terminal_operator_id: terminalOperator.id,
+      time_zone: t.time_zone,
+      quay_length_m: t.quay_length_m,
+      min_clearance_m: t.min_clearance_m,
+      tide_station: t.tide_station,
+      latitude: t.latitude,
+      longitude: t.longitude,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  await trx
+    .insertInto('terminal_sections')
+    .values(t.sections.map((s) => ({ terminal_id: terminal.id, name: s.name, berth_type: s.berth_type, start_position_m: s.start, end_position_m: s.end, water_depth_m: s.depth })))
+    .execute();
+  await trx.insertInto('bollards').values(demoBollards(t.quay_length_m).map((b) => ({ terminal_id: terminal.id, ...b }))).execute();
+  await trx.insertInto('terminal_cranes').values(demoCranes().map((c) => ({ terminal_id: terminal.id, ...c }))).execute();
+  await trx.insertInto('terminal_shifts').values(t.shifts.map((s) => ({ terminal_id: terminal.id, ...s }))).execute();
+
+  // The quay-wall repair starts three days after seeding so it is in view on the planner's default window.
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  await trx
+    .insertInto('blocked_zones')
+    .values({ terminal_id: terminal.id, reason: 'Quay wall repair (fender replacement)', start_position_m: 1100, end_position_m: 1250, starts_at: new Date(today + 3 * DAY_MS + 5 * 3600_000), ends_at: new Date(today + 6 * DAY_MS + 5 * 3600_000) })
+    .execute();
+
+  await trx
+    .insertInto('pilot_boarding_places')
+    .values(t.pilotBoardingPlaces.map((p) => ({ port_id: hamburg.id, name: p.name, sailing_time_to_berth_minutes: p.minutes, latitude: p.lat, longitude: p.lng })))
+    .execute();
+
+  await trx
+    .insertInto('vessels')
+    .values(
+      demoVessels().map(({ operatorIndex, ...v }) => ({ ...v, vessel_operator_id: vesselOperators[operatorIndex]!.id })),
+    )
+    .execute();
+
+  const orgFor = { terminal: terminalOperator.id, vessel_operator: vesselOperators[0]!.id, agent: agents[0]!.id } as const;
+  const users = await trx
+    .insertInto('portal_users')
+    .values(
+      DEMO_USERS.map((u) => ({
+        email: u.email,
+        password_hash: passwordHash,
+        password_expires_at: u.expired ? new Date(now.getTime() - DAY_MS) : null,
+        user_type: u.user_type,
+        organisation_id: orgFor[u.org],
+        first_name: u.first_name,
+        last_name: u.last_name,
+        selected_locale: u.locale,
+        last_used_terminal_id: terminal.id,
+      })),
+    )
+    .returning('id')
+    .execute();
+  await trx
+    .insertInto('portal_user_terminals')
+    .values(users.map((u) => ({ portal_user_id: u.id, terminal_id: terminal.id })))
+    .execute();
+}

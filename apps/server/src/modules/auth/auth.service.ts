@@ -1,0 +1,157 @@
+// Sign-in rules: login with lockout, password reset by mailed code, expired-password change, sessions and proxies.
+import {
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_LOCK_MS,
+  LOGIN_MAX_FAILURES,
+  RESET_CODE_TTL_MS,
+  SESSION_TTL_SECONDS,
+  isLocale,
+  isPasswordAcceptable,
+  type TLoginResponse,
+  type TLocale,
+} from '@quayline/domain';
+import type { AppContext } from '../../app-context';
+import type { PortalUser } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { digest, digestsEqual, generateResetCode, generateToken } from '../../lib/tokens';
+import { clearFailedLogins, findOrganisationName, findUserByEmail, findUserById, recordFailedLogin, updatePasswordHash, usersShareATerminal } from '../users/user.repository';
+import { toUserInfo } from '../users/user-info';
+import { resetPasswordMail } from './reset-password.mail';
+import { consumeResetCode, findUsableResetCodes, insertResetCode } from './reset-code.repository';
+import { findLiveSessionByHash, insertSession, revokeAllSessionsOfUser, revokeSession } from './session.repository';
+
+export type AuthSession = {
+  sessionId: number;
+  user: PortalUser;
+  /** Set when a proxy token is in use: the person really making the request. */
+  actor: PortalUser | null;
+};
+
+const PROXY_SESSION_TTL_MS = 8 * 3600_000;
+
+async function openSession(ctx: AppContext, user: PortalUser, userAgent: string | null): Promise<TLoginResponse> {
+  const token = generateToken();
+  const now = ctx.clock.now();
+  await insertSession(ctx.db, {
+    token_hash: digest(token),
+    portal_user_id: user.id,
+    actor_user_id: null,
+    created_at: now,
+    expires_at: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+    user_agent: userAgent,
+  });
+  const organisation = await findOrganisationName(ctx.db, user.organisation_id);
+  return { token, user_info: toUserInfo(user, organisation?.name ?? null) };
+}
+
+function isLocked(user: PortalUser, now: Date): boolean {
+  return !!user.locked_until && new Date(user.locked_until).getTime() > now.getTime();
+}
+
+function isExpired(user: PortalUser, now: Date): boolean {
+  return !!user.password_expires_at && new Date(user.password_expires_at).getTime() <= now.getTime();
+}
+
+export async function login(ctx: AppContext, args: { email: string; password: string; userAgent: string | null }): Promise<TLoginResponse> {
+  const now = ctx.clock.now();
+  const user = await findUserByEmail(ctx.db, args.email);
+  if (!user) throw new AppError('USER_NOT_FOUND');
+  if (isLocked(user, now)) throw new AppError('LOGIN_LIMIT_REACH');
+
+  if (!(await verifyPassword(args.password, user.password_hash))) {
+    const state = await recordFailedLogin(ctx.db, { userId: user.id, now, windowMs: LOGIN_FAILURE_WINDOW_MS, maxFailures: LOGIN_MAX_FAILURES, lockMs: LOGIN_LOCK_MS });
+    if (state.locked_until) throw new AppError('LOGIN_LIMIT_REACH');
+    throw new AppError('CREDENTIALS_DO_NOT_MATCH');
+  }
+  await clearFailedLogins(ctx.db, user.id);
+  if (isExpired(user, now)) throw new AppError('PASSWORD_EXPIRED');
+  return openSession(ctx, user, args.userAgent);
+}
+
+export async function requestPasswordReset(ctx: AppContext, args: { email: string; locale: string | undefined }): Promise<void> {
+  const user = await findUserByEmail(ctx.db, args.email);
+  if (!user) throw new AppError('USER_NOT_FOUND');
+  const now = ctx.clock.now();
+  const code = generateResetCode();
+  await insertResetCode(ctx.db, { portal_user_id: user.id, code_hash: digest(code), created_at: now, expires_at: new Date(now.getTime() + RESET_CODE_TTL_MS) });
+  const locale: TLocale = isLocale(args.locale) ? args.locale : isLocale(user.selected_locale) ? user.selected_locale : 'en';
+  const link = `${ctx.config.publicUrl}/${locale}/reset-password?email=${encodeURIComponent(user.email)}&code=${encodeURIComponent(code)}`;
+  await ctx.mailer.send({ to: user.email, ...resetPasswordMail({ locale, link, code, firstName: user.first_name, validMinutes: RESET_CODE_TTL_MS / 60_000 }) });
+}
+
+function assertNewPasswordAllowed(newPassword: string, confirmation: string): void {
+  if (newPassword !== confirmation) throw new AppError('PASSWORDS_DO_NOT_MATCH', { errors: [{ path: 'password_confirmation', message: 'Passwords do not match' }] });
+  if (!isPasswordAcceptable(newPassword)) throw new AppError('PASSWORD_REQUIREMENTS_NOT_MET');
+}
+
+/** Callers have already refused a repeated password. */
+async function setNewPassword(ctx: AppContext, user: PortalUser, newPassword: string): Promise<void> {
+  const now = ctx.clock.now();
+  await updatePasswordHash(ctx.db, { userId: user.id, passwordHash: await hashPassword(newPassword), now, expiresAt: null });
+  // A new password ends every other session of the account.
+  await revokeAllSessionsOfUser(ctx.db, user.id, now);
+}
+
+export async function updatePasswordWithCode(ctx: AppContext, args: { email: string; code: string; password: string; confirmation: string; userAgent: string | null }): Promise<TLoginResponse> {
+  const user = await findUserByEmail(ctx.db, args.email);
+  const now = ctx.clock.now();
+  const candidates = user ? await findUsableResetCodes(ctx.db, user.id, now) : [];
+  const presented = digest(args.code.trim().toUpperCase());
+  const match = candidates.find((c) => digestsEqual(c.code_hash, presented));
+  if (!user || !match) throw new AppError('INVALID_RESET_CODE');
+  assertNewPasswordAllowed(args.password, args.confirmation);
+  if (await verifyPassword(args.password, user.password_hash)) throw new AppError('REPEATED_PASSWORD');
+  if (!(await consumeResetCode(ctx.db, match.id, now))) throw new AppError('INVALID_RESET_CODE');
+  await setNewPassword(ctx, user, args.password);
+  return openSession(ctx, (await findUserById(ctx.db, user.id))!, args.userAgent);
+}
+
+export async function resetExpiredPassword(ctx: AppContext, args: { email: string; oldPassword: string; newPassword: string; confirmation: string; userAgent: string | null }): Promise<TLoginResponse> {
+  const now = ctx.clock.now();
+  const user = await findUserByEmail(ctx.db, args.email);
+  if (!user) throw new AppError('USER_NOT_FOUND');
+  if (isLocked(user, now)) throw new AppError('LOGIN_LIMIT_REACH');
+  if (!(await verifyPassword(args.oldPassword, user.password_hash))) {
+    // Guessing the current password here counts like a failed sign-in.
+    const state = await recordFailedLogin(ctx.db, { userId: user.id, now, windowMs: LOGIN_FAILURE_WINDOW_MS, maxFailures: LOGIN_MAX_FAILURES, lockMs: LOGIN_LOCK_MS });
+    if (state.locked_until) throw new AppError('LOGIN_LIMIT_REACH');
+    throw new AppError('INVALID_PASSWORD', { errors: [{ path: 'old_password', message: 'Current password is incorrect' }] });
+  }
+  if (args.newPassword === args.oldPassword) throw new AppError('REPEATED_PASSWORD');
+  assertNewPasswordAllowed(args.newPassword, args.confirmation);
+  await setNewPassword(ctx, user, args.newPassword);
+  return openSession(ctx, (await findUserById(ctx.db, user.id))!, args.userAgent);
+}
+
+export async function logout(ctx: AppContext, session: AuthSession): Promise<void> {
+  await revokeSession(ctx.db, session.sessionId, ctx.clock.now());
+}
+
+export async function resolveSession(ctx: AppContext, token: string): Promise<AuthSession | null> {
+  const now = ctx.clock.now();
+  const row = await findLiveSessionByHash(ctx.db, digest(token), now);
+  if (!row) return null;
+  const user = await findUserById(ctx.db, row.portal_user_id);
+  if (!user) return null;
+  const actor = row.actor_user_id === null ? null : ((await findUserById(ctx.db, row.actor_user_id)) ?? null);
+  if (row.actor_user_id !== null && !actor) return null;
+  return { sessionId: row.id, user, actor };
+}
+
+/** A terminal operator may act for a colleague who works at one of the same terminals. */
+export async function startProxySession(ctx: AppContext, args: { actor: PortalUser; targetUserId: number; userAgent: string | null }): Promise<{ token: string; expires_at: string }> {
+  const { actor, targetUserId } = args;
+  if (actor.user_type !== 'terminal_operator') throw new AppError('FORBIDDEN', { message: 'Only terminal operators may act for a colleague.' });
+  if (actor.id === targetUserId) throw new AppError('VALIDATION_FAILED', { message: 'You cannot act for yourself.' });
+  const target = await findUserById(ctx.db, targetUserId);
+  if (!target) throw new AppError('NOT_FOUND', { message: 'No such user.' });
+  if (target.user_type !== 'terminal_operator' || !(await usersShareATerminal(ctx.db, actor.id, target.id))) {
+    throw new AppError('FORBIDDEN', { message: 'You may only act for a terminal operator of your own terminal.' });
+  }
+  const token = generateToken();
+  const now = ctx.clock.now();
+  const expires = new Date(now.getTime() + PROXY_SESSION_TTL_MS);
+  await insertSession(ctx.db, { token_hash: digest(token), portal_user_id: target.id, actor_user_id: actor.id, created_at: now, expires_at: expires, user_agent: args.userAgent });
+  return { token, expires_at: expires.toISOString() };
+}

@@ -1,0 +1,29 @@
+// SQL for sessions and proxy-request records.
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export function insertSession(db: Kysely<DB>, row: { token_hash: string; portal_user_id: number; actor_user_id: number | null; created_at: Date; expires_at: Date; user_agent: string | null }) {
+  return db.insertInto('sessions').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+export function findLiveSessionByHash(db: Kysely<DB>, tokenHash: string, now: Date) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'portal_user_id', 'actor_user_id', 'expires_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export function revokeSession(db: Kysely<DB>, sessionId: number, now: Date) {
+  return db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+export function revokeAllSessionsOfUser(db: Kysely<DB>, userId: number, now: Date) {
+  return db.updateTable('sessions').set({ revoked_at: now }).where('portal_user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
+export function insertProxyRequest(db: Kysely<DB>, row: { session_id: number; actor_user_id: number; acted_as_user_id: number; method: string; path: string; status_code: number; created_at: Date }) {
+  return db.insertInto('proxy_requests').values(row).execute();
+}

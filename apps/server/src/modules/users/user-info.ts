@@ -1,0 +1,60 @@
+// Shapes a stored user into the payloads of /login (user_info) and /user_details.
+import {
+  DEFAULT_CANVAS_SETTINGS,
+  DEFAULT_DASHBOARD_SETTINGS,
+  DEFAULT_SHIFT_PLANNER_SETTINGS,
+  isLocale,
+  type TCanvasSettings,
+  type TDashboardSettings,
+  type TShiftPlannerSettings,
+  type TUserDetails,
+  type TUserInfo,
+  ZCanvasSettings,
+  ZDashboardSettings,
+  ZShiftPlannerSettings,
+} from '@quayline/domain';
+import type { PortalUser } from '../../db/schema';
+
+export function toUserInfo(user: PortalUser, organisationName: string | null): TUserInfo {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    user_type: user.user_type,
+    selected_locale: isLocale(user.selected_locale) ? user.selected_locale : 'en',
+    organisation_name: organisationName,
+  };
+}
+
+/** Stored settings are merged over the defaults key by key; a key that no longer validates falls back to its default. */
+function withDefaults<T extends Record<string, unknown>>(stored: Record<string, unknown>, defaults: T, schema: { shape: Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }> }): T {
+  const result: Record<string, unknown> = { ...defaults };
+  for (const key of Object.keys(defaults)) {
+    if (!(key in stored)) continue;
+    const parsed = schema.shape[key]?.safeParse(stored[key]);
+    if (parsed?.success) result[key] = parsed.data;
+  }
+  return result as T;
+}
+
+export function toUserDetails(user: PortalUser, organisationName: string | null, actingAs: { id: number; email: string } | null): TUserDetails {
+  const stored = user.settings ?? {};
+  const canvas: TCanvasSettings = withDefaults(stored, DEFAULT_CANVAS_SETTINGS, ZCanvasSettings);
+  const shift: TShiftPlannerSettings = withDefaults(stored, DEFAULT_SHIFT_PLANNER_SETTINGS, ZShiftPlannerSettings);
+  const dashboard: TDashboardSettings = withDefaults(stored, DEFAULT_DASHBOARD_SETTINGS, ZDashboardSettings);
+  return {
+    ...toUserInfo(user, organisationName),
+    daily_tasks_email: user.daily_tasks_email,
+    enable_email_notification: user.daily_tasks_email,
+    mail_settings: { receive_time: user.mail_receive_time, timezone: user.mail_timezone },
+    portcall_card_settings: canvas.portcall_card_settings,
+    canvas_settings: canvas,
+    shift_planner_settings: shift,
+    shift_planner_shift_card_settings: shift.shift_planner_shift_card_settings,
+    shift_planner_portcall_settings: shift.shift_planner_portcall_settings,
+    shift_planner_header_settings: shift.shift_planner_header_settings,
+    ...dashboard,
+    acting_as: actingAs,
+  };
+}

@@ -1,0 +1,34 @@
+// Starts Quayline: reads the environment, builds the app and listens.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { readConfig } from './config';
+import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-data';
+
+const config = readConfig();
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const webDist = config.webDist ?? path.join(repoRoot, 'apps/web/dist');
+
+const startedAt = performance.now();
+const app = await buildApp({ config: { ...config, webDist }, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+
+const dbText = config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;
+const lines = [
+  '',
+  `  Quayline is running on http://localhost:${port}  (database: ${dbText}, ready in ${Math.round(performance.now() - startedAt)} ms)`,
+  `  API reference: http://localhost:${port}/api/portal/v1/docs`,
+];
+if (config.seedDemo) {
+  lines.push(`  Demo sign-ins (password ${DEMO_PASSWORD}):`);
+  for (const u of DEMO_USERS) lines.push(`    ${u.email.padEnd(40)} ${u.user_type}${u.expired ? ' (password expired)' : ''}`);
+}
+console.log(lines.join('\n') + '\n');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}

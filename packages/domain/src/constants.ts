@@ -1,0 +1,17 @@
+// Business constants of spec section 9 and the sign-in policy of the foundation issue.
+export const SESSION_TTL_SECONDS = 604_800;
+export const COOKIE_USER_TOKEN = 'userToken';
+export const COOKIE_PROXY_TOKEN = 'userProxyToken';
+export const HEADER_TOKEN = 'x-portal-token';
+export const HEADER_PROXY_TOKEN = 'x-portal-proxy-token';
+export const DEFAULT_TIMEZONE = 'Europe/Berlin';
+export const POPUP_AUTO_CLOSE_MS = 6000;
+export const TEXT_INPUT_MAX_LENGTH = 255;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const LOGIN_CARD_MAX_WIDTH_PX = 500;
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+export const LOGIN_LOCK_MS = 15 * 60_000;
+export const RESET_CODE_TTL_MS = 30 * 60_000;
+export const PAGE_SIZE_DEFAULT = 10;
+export const API_PREFIX = '/api/portal/v1';
