@@ -37,9 +37,10 @@ export async function authenticate(request: FastifyRequest): Promise<AuthSession
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', undefined);
-  app.addHook('onResponse', async (request, reply) => {
+  // onSend, not onResponse: the record is written before the client sees the answer.
+  app.addHook('onSend', async (request, reply, payload) => {
     const session = request.auth;
-    if (!session?.actor) return;
+    if (!session?.actor) return payload;
     await insertProxyRequest(app.ctx.db, {
       session_id: session.sessionId,
       actor_user_id: session.actor.id,
@@ -49,5 +50,17 @@ export function registerAuth(app: FastifyInstance): void {
       status_code: reply.statusCode,
       created_at: app.ctx.clock.now(),
     });
+    return payload;
   });
+}
+
+/** Route hook: a request without a valid session is refused before its body is even validated. */
+export async function requireSession(request: FastifyRequest): Promise<void> {
+  await authenticate(request);
+}
+
+/** The session that requireSession found; only for routes that run it. */
+export function sessionOf(request: FastifyRequest): AuthSession {
+  if (!request.auth) throw new AppError('UNAUTHORIZED');
+  return request.auth;
 }

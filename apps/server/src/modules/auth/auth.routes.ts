@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
-import { authenticate } from '../../plugins/auth';
+import { requireSession, sessionOf } from '../../plugins/auth';
 import { login, logout, requestPasswordReset, resetExpiredPassword, startProxySession, updatePasswordWithCode } from './auth.service';
 
 const errors = { '4xx': ZErrorEnvelope };
@@ -60,8 +60,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return ok(result);
   });
 
-  r.put('/logout', { schema: { tags, summary: 'End this session on the server', response: { 200: successEnvelope(z.null()), ...errors } } }, async (request, reply) => {
-    const session = await authenticate(request);
+  r.put('/logout', { onRequest: requireSession, schema: { tags, summary: 'End this session on the server', response: { 200: successEnvelope(z.null()), ...errors } } }, async (request, reply) => {
+    const session = sessionOf(request);
     await logout(app.ctx, session);
     void reply.clearCookie(session.actor ? COOKIE_PROXY_TOKEN : COOKIE_USER_TOKEN, { path: '/' });
     return ok(null);
@@ -69,9 +69,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/proxy_session',
-    { schema: { tags, summary: 'Act for a colleague (terminal operators of the same terminal)', body: z.object({ user_id: z.number().int().positive() }), response: { 200: successEnvelope(z.object({ token: z.string(), expires_at: z.string() })), ...errors } } },
+    { onRequest: requireSession, schema: { tags, summary: 'Act for a colleague (terminal operators of the same terminal)', body: z.object({ user_id: z.number().int().positive() }), response: { 200: successEnvelope(z.object({ token: z.string(), expires_at: z.string() })), ...errors } } },
     async (request, reply) => {
-      const session = await authenticate(request);
+      const session = sessionOf(request);
       if (session.actor) throw new AppError('FORBIDDEN', { message: 'End the current proxy session first.' });
       const result = await startProxySession(app.ctx, { actor: session.user, targetUserId: request.body.user_id, userAgent: userAgent(request) });
       setTokenCookie(reply, COOKIE_PROXY_TOKEN, result.token, 8 * 3600, secure);

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
-import { authenticate } from '../../plugins/auth';
+import { requireSession, sessionOf } from '../../plugins/auth';
 import { getUserDetails, updateDashboardSettings, updateEmailNotificationSetting, updateLocale, updateSetting } from './user-settings.service';
 
 const tags = ['User settings'];
@@ -21,25 +21,25 @@ const response = { 200: successEnvelope(ZUserDetails), '4xx': ZErrorEnvelope };
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/user_details', { schema: { tags, summary: 'The signed-in user and their settings', response } }, async (request) => ok(await getUserDetails(app.ctx, await authenticate(request))));
+  r.get('/user_details', { onRequest: requireSession, schema: { tags, summary: 'The signed-in user and their settings', response } }, async (request) => ok(await getUserDetails(app.ctx, sessionOf(request))));
 
-  r.put('/update_locale', { schema: { tags, summary: 'Change the interface language', body: ZUpdateLocaleRequest, response } }, async (request) =>
-    ok(await updateLocale(app.ctx, await authenticate(request), request.body.selected_locale)),
+  r.put('/update_locale', { onRequest: requireSession, schema: { tags, summary: 'Change the interface language', body: ZUpdateLocaleRequest, response } }, async (request) =>
+    ok(await updateLocale(app.ctx, sessionOf(request), request.body.selected_locale)),
   );
 
-  r.put('/update_canvas_settings', { schema: { tags, summary: 'Save one berth-planner canvas setting', body: ZUpdateCanvasSettingRequest, response } }, async (request) =>
-    ok(await updateSetting(app.ctx, await authenticate(request), request.body.type, request.body.value)),
+  r.put('/update_canvas_settings', { onRequest: requireSession, schema: { tags, summary: 'Save one berth-planner canvas setting', body: ZUpdateCanvasSettingRequest, response } }, async (request) =>
+    ok(await updateSetting(app.ctx, sessionOf(request), request.body.type, request.body.value)),
   );
 
-  r.put('/update_shift_planner_settings', { schema: { tags, summary: 'Save one shift-planner setting', body: ZUpdateShiftPlannerSettingRequest, response } }, async (request) =>
-    ok(await updateSetting(app.ctx, await authenticate(request), request.body.type, request.body.value)),
+  r.put('/update_shift_planner_settings', { onRequest: requireSession, schema: { tags, summary: 'Save one shift-planner setting', body: ZUpdateShiftPlannerSettingRequest, response } }, async (request) =>
+    ok(await updateSetting(app.ctx, sessionOf(request), request.body.type, request.body.value)),
   );
 
-  r.put('/update_dashboard_settings', { schema: { tags, summary: 'Save dashboard widgets, KPIs and graphs', body: ZUpdateDashboardSettingsRequest, response } }, async (request) =>
-    ok(await updateDashboardSettings(app.ctx, await authenticate(request), request.body)),
+  r.put('/update_dashboard_settings', { onRequest: requireSession, schema: { tags, summary: 'Save dashboard widgets, KPIs and graphs', body: ZUpdateDashboardSettingsRequest, response } }, async (request) =>
+    ok(await updateDashboardSettings(app.ctx, sessionOf(request), request.body)),
   );
 
-  r.put('/update_email_notification_setting', { schema: { tags, summary: 'Daily task e-mail: on/off, time and time zone', querystring: ZEmailNotificationSettingQuery, response } }, async (request) =>
-    ok(await updateEmailNotificationSetting(app.ctx, await authenticate(request), { enable: request.query.enable, receiveTime: request.query.receive_time, timezone: request.query.timezone })),
+  r.put('/update_email_notification_setting', { onRequest: requireSession, schema: { tags, summary: 'Daily task e-mail: on/off, time and time zone', querystring: ZEmailNotificationSettingQuery, response } }, async (request) =>
+    ok(await updateEmailNotificationSetting(app.ctx, sessionOf(request), { enable: request.query.enable, receiveTime: request.query.receive_time, timezone: request.query.timezone })),
   );
 }

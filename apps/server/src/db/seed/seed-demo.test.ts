@@ -1,0 +1,60 @@
+import { isValidImo } from '@quayline/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
+import { DEMO_PASSWORD, DEMO_USERS, demoVessels } from './demo-data';
+import { seedDemoIfEmpty } from './seed-demo';
+
+describe('demo data generator', () => {
+  it('is deterministic for a seed and gives 30+ vessels with valid IMO numbers', () => {
+    const a = demoVessels();
+    expect(a).toEqual(demoVessels());
+    expect(a.length).toBeGreaterThanOrEqual(30);
+    for (const v of a) expect(isValidImo(v.imo_number), v.imo_number).toBe(true);
+    expect(new Set(a.map((v) => v.imo_number)).size).toBe(a.length);
+    expect(demoVessels(36, 1)).not.toEqual(a);
+  });
+});
+
+describe.each(DB_TARGETS)('demo seed on %s', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(target, { seedDemo: true });
+  });
+  afterAll(async () => t?.close());
+
+  it('creates the Hamburg terminal with quay sections, bollards, cranes, shifts, a block zone and pilot places', async () => {
+    const db = t.database.db;
+    const terminal = await db.selectFrom('terminals').innerJoin('ports', 'ports.id', 'terminals.port_id').select(['terminals.id', 'terminals.time_zone', 'terminals.quay_length_m', 'ports.unlocode']).executeTakeFirstOrThrow();
+    expect(terminal).toMatchObject({ time_zone: 'Europe/Berlin', unlocode: 'DEHAM' });
+    expect(terminal.quay_length_m).toBeGreaterThanOrEqual(1200);
+    const sections = await db.selectFrom('terminal_sections').selectAll().where('terminal_id', '=', terminal.id).orderBy('start_position_m').execute();
+    expect(sections.length).toBeGreaterThanOrEqual(3);
+    expect(sections[0]!.start_position_m).toBe(0);
+    expect(sections.at(-1)!.end_position_m).toBe(terminal.quay_length_m);
+    for (let i = 1; i < sections.length; i++) expect(sections[i]!.start_position_m).toBe(sections[i - 1]!.end_position_m);
+    const counts = await sql<{ bollards: number; cranes: number; shifts: number; zones: number; pbps: number; vessels: number; ports: number }>`
+      select (select count(*) from bollards)::int as bollards, (select count(*) from terminal_cranes)::int as cranes,
+             (select count(*) from terminal_shifts)::int as shifts, (select count(*) from blocked_zones)::int as zones,
+             (select count(*) from pilot_boarding_places)::int as pbps, (select count(*) from vessels)::int as vessels,
+             (select count(*) from ports)::int as ports`.execute(db);
+    expect(counts.rows[0]).toMatchObject({ shifts: 3, zones: 1 });
+    expect(counts.rows[0]!.bollards).toBeGreaterThan(40);
+    expect(counts.rows[0]!.cranes).toBeGreaterThan(5);
+    expect(counts.rows[0]!.pbps).toBeGreaterThan(0);
+    expect(counts.rows[0]!.vessels).toBeGreaterThanOrEqual(30);
+    expect(counts.rows[0]!.ports).toBeGreaterThanOrEqual(18);
+  });
+
+  it('lets every demo user sign in, and the expired one is sent to the password change', async () => {
+    for (const u of DEMO_USERS) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/portal/v1/login', payload: { username: u.email, password: DEMO_PASSWORD } });
+      expect(res.json().status.status, u.email).toBe(u.expired ? 'PASSWORD_EXPIRED' : 'SUCCESS');
+      if (!u.expired) expect(res.json().payload.user_info.user_type).toBe(u.user_type);
+    }
+  });
+
+  it('does not seed twice', async () => {
+    expect(await seedDemoIfEmpty(t.database.db)).toBe(false);
+  });
+});

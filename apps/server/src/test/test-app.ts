@@ -1,0 +1,84 @@
+// Builds an app on a database of its own for one test file: in-memory PGlite, or a fresh database on TEST_DATABASE_URL.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import type { AppConfig, TDatabaseConfig } from '../config';
+import { type Database, openDatabase } from '../db/database';
+import { type Clock, createManualClock } from '../lib/clock';
+
+export type DbTarget = 'pglite' | 'postgres';
+
+/** Every database test runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set (as .ci/run does). */
+export const DB_TARGETS: DbTarget[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
+
+export function testConfig(database: TDatabaseConfig, overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    database,
+    seedDemo: false,
+    smtpUrl: null,
+    mailFrom: 'Quayline <no-reply@quayline.test>',
+    publicUrl: 'http://localhost:3000',
+    webDist: null,
+    secureCookies: false,
+    ...overrides,
+  };
+}
+
+/** Creates an empty PostgreSQL database next to the one in TEST_DATABASE_URL and returns its URL and a drop function. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `quayline_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  clock: Clock & { advance(ms: number): void; set(d: Date): void };
+  database: Database;
+  databaseConfig: TDatabaseConfig;
+  close(): Promise<void>;
+};
+
+export async function createTestApp(target: DbTarget, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  let databaseConfig: TDatabaseConfig;
+  let drop: () => Promise<void> = async () => {};
+  if (target === 'postgres') {
+    const created = await createPostgresDatabase();
+    databaseConfig = { kind: 'postgres', url: created.url };
+    drop = created.drop;
+  } else {
+    databaseConfig = { kind: 'pglite', dataDir: null };
+  }
+  const database = await openDatabase(databaseConfig);
+  const clock = createManualClock(new Date());
+  const app = await buildApp({ config: testConfig(databaseConfig, overrides), clock, database });
+  return {
+    app,
+    clock,
+    database,
+    databaseConfig,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

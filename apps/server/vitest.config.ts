@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Database tests are slow to set up (one database per file), so files run in a few forks, not many.
+export default defineConfig({
+  test: {
+    name: 'server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,51 @@
+// Shared helpers for browser tests: demo sign-ins, reading caught mails, screenshots to look at.
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Page, expect } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Quayline-Demo-2026!';
+export const USERS = {
+  terminal: 'terminal.operator@demo.quayline.test',
+  vessel: 'vessel.operator@demo.quayline.test',
+  agent: 'agent@demo.quayline.test',
+  expired: 'expired@demo.quayline.test',
+  night: 'night.planner@demo.quayline.test',
+} as const;
+
+export const baseUrl = () => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set; run through playwright.config.ts');
+  return url;
+};
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+const shotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!existsSync(shotDir)) mkdirSync(shotDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: true });
+}
+
+export async function waitForMail(to: string, since: number, timeoutMs = 15_000): Promise<{ subject: string; text: string }> {
+  const dir = process.env.E2E_MAIL_DIR!;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const file of readdirSync(dir).sort()) {
+      if (Number(file.split('-')[0]) < since) continue;
+      const mail = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { to: string[]; subject: string; text: string };
+      if (mail.to.includes(to.toLowerCase())) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+export async function login(page: Page, email: string, password = DEMO_PASSWORD, locale = 'en'): Promise<void> {
+  await page.goto(`${baseUrl()}/${locale}/login`);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-password').press('Enter');
+  await expect(page).toHaveURL(/\/(en|de|fr|es)\/dashboard$/);
+}
