@@ -23,7 +23,9 @@ test.describe('sign-in area', () => {
     });
     await page.goto(`${baseUrl()}/en/login`);
     await page.getByTestId('login-submit').click();
-    await expect(page.getByText(/required/i).first()).toBeVisible();
+    await expect(page.getByText('Please enter your email')).toBeVisible();
+    await expect(page.getByText('Please enter your password')).toBeVisible();
+    await expect(page.getByTestId('login-email')).toHaveAttribute('aria-invalid', 'true');
     expect(calls).toBe(0);
   });
 
@@ -49,7 +51,7 @@ test.describe('sign-in area', () => {
   test('forgot password -> mail on the SMTP server -> reset with the link -> signed in', async ({ page }) => {
     const since = Date.now() - 1000;
     await page.goto(`${baseUrl()}/en/login`);
-    await page.getByRole('link', { name: /forgot|can't log in/i }).click();
+    await page.getByTestId('login-forgot-link').click();
     await expect(page).toHaveURL(/\/en\/forgot-password$/);
     await screenshot(page, 'forgot-password-desktop');
     await page.getByTestId('forgot-email').fill(USERS.night);
@@ -65,7 +67,7 @@ test.describe('sign-in area', () => {
     expect(url.pathname).toMatch(/^\/(en|de)\/reset-password$/);
 
     await page.goto(`${baseUrl()}${url.pathname}${url.search}`);
-    await expect(page.getByRole('textbox', { name: /e-?mail/i })).toHaveValue(USERS.night);
+    await expect(page.getByTestId('reset-email')).toHaveValue(USERS.night);
     const newPassword = 'Night-Shift-Quay-2027!';
     await page.getByTestId('reset-password').fill('weak');
     await expect(page.getByTestId('strength-label')).toHaveText(/weak|schwach/i);
@@ -83,7 +85,7 @@ test.describe('sign-in area', () => {
     await page.getByTestId('login-password').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
     await expect(page).toHaveURL(/\/en\/change-password\?email=/);
-    await expect(page.getByRole('textbox', { name: /e-?mail/i })).toHaveValue(USERS.expired);
+    await expect(page.getByTestId('change-email')).toHaveValue(USERS.expired);
     await screenshot(page, 'change-password-desktop');
 
     await page.getByTestId('change-old-password').fill('Wrong-Current-1!');
@@ -103,7 +105,7 @@ test.describe('shell', () => {
   test('switches the language and keeps it after reload and on the next sign-in', async ({ page }) => {
     await login(page, USERS.vessel);
     await page.getByTestId('locale-switch').click();
-    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await page.getByTestId('locale-option-de').click();
     await expect(page).toHaveURL(/\/de\/dashboard$/);
     await page.reload();
     await expect(page).toHaveURL(/\/de\/dashboard$/);
@@ -129,9 +131,9 @@ test.describe('shell', () => {
 
   test('unknown paths and locales get a not-found screen', async ({ page }) => {
     await page.goto(`${baseUrl()}/en/no-such-screen`);
-    await expect(page.getByText(/not found|404/i).first()).toBeVisible();
+    await expect(page.getByTestId('not-found')).toBeVisible();
     await page.goto(`${baseUrl()}/xx/login`);
-    await expect(page.getByText(/not found|404/i).first()).toBeVisible();
+    await expect(page.getByTestId('not-found')).toBeVisible();
   });
 
   test('every screen of the navigation opens with its heading and breadcrumbs', async ({ page }) => {
@@ -139,7 +141,8 @@ test.describe('shell', () => {
     for (const path of ['/berth-planner', '/shift-planner', '/portcall-planner', '/portcall-planner/portcall/add', '/voyage-center/voyage-templates/add', '/map', '/user-settings']) {
       await page.goto(`${baseUrl()}/en${path}`);
       await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
-      await expect(page.getByRole('navigation', { name: /breadcrumb/i }), path).toBeVisible();
+      await expect(page.getByTestId('breadcrumbs'), path).toBeVisible();
+      await expect(page.getByTestId('breadcrumb').last(), path).toBeVisible();
     }
   });
 });
@@ -149,22 +152,22 @@ test.describe('settings', () => {
     await login(page, USERS.terminal);
     await page.goto(`${baseUrl()}/en/user-settings`);
     await screenshot(page, 'settings-desktop');
-    const agentCode = page.getByRole('checkbox', { name: /agent code/i });
+    const agentCode = page.getByTestId('settings-card-field-agent_code');
     await expect(agentCode).not.toBeChecked();
     await agentCode.check();
-    await page.getByTestId('card-settings-save').click();
-    await expect(page.getByText(/saved/i).first()).toBeVisible();
+    await page.getByTestId('settings-card-save').click();
+    await expect(page.getByTestId('card-settings-saved')).toBeVisible();
 
-    const mailSwitch = page.getByTestId('email-enable');
-    await mailSwitch.check({ force: true });
-    await page.getByTestId('email-time').fill('06:45');
-    await page.getByTestId('email-save').click();
-    await expect(page.getByText(/saved/i).first()).toBeVisible();
+    await page.getByTestId('settings-email-enable').check({ force: true });
+    await page.getByTestId('settings-email-time').fill('06:45');
+    await page.getByTestId('settings-email-save').click();
+    await expect(page.getByTestId('email-settings-saved')).toBeVisible();
+    await screenshot(page, 'settings-saved-desktop');
 
     await page.reload();
-    await expect(page.getByRole('checkbox', { name: /agent code/i })).toBeChecked();
-    await expect(page.getByTestId('email-enable')).toBeChecked();
-    await expect(page.getByTestId('email-time')).toHaveValue('06:45');
+    await expect(page.getByTestId('settings-card-field-agent_code')).toBeChecked();
+    await expect(page.getByTestId('settings-email-enable')).toBeChecked();
+    await expect(page.getByTestId('settings-email-time')).toHaveValue('06:45');
   });
 });
 
@@ -183,7 +186,7 @@ test.describe('phone', () => {
     await expect(page.getByTestId('burger')).toBeVisible();
     await screenshot(page, 'dashboard-phone');
     await page.getByTestId('burger').click();
-    await expect(page.getByRole('link', { name: /berth planner/i })).toBeVisible();
+    await expect(page.getByTestId('nav-berth-planner')).toBeVisible();
     await screenshot(page, 'navigation-phone');
   });
 });

@@ -10,11 +10,22 @@ import { errorEnvelope } from '../lib/envelope';
 export async function registerWebStatic(app: FastifyInstance, webDist: string | null): Promise<void> {
   const hasWeb = !!webDist && existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, maxAge: '1h', immutable: false });
+        // wildcard: files are looked up per request, so a rebuild needs no restart; misses fall through to the handler below.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      cacheControl: false,
+      // Hashed assets never change; index.html must be revalidated so a new release is picked up.
+      setHeaders: (res, filePath) => res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith(API_PREFIX) || request.url.startsWith('/api/');
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing hashed asset is a real 404; any other page path is the SPA's to route.
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isApi && !isAsset && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send(errorEnvelope(new AppError('NOT_FOUND', { message: `No route ${request.method} ${request.url.split('?')[0]}` })));

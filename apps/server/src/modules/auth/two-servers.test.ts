@@ -27,14 +27,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     const user = await createUser(db.db);
     await db.close();
 
-    const health = await (await fetch(`${b.url}/api/portal/v1/health`)).json();
+    const health = (await (await fetch(`${b.url}/api/portal/v1/health`)).json()) as { payload: { database: string } };
     expect(health.payload.database).toBe('postgres');
 
     const login = await fetch(`${a.url}/api/portal/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user.email, password: TEST_PASSWORD }) });
-    const token = (await login.json()).payload.token as string;
+    const token = ((await login.json()) as { payload: { token: string } }).payload.token;
     const onB = await fetch(`${b.url}/api/portal/v1/user_details`, { headers: { 'x-portal-token': token } });
     expect(onB.status).toBe(200);
-    expect((await onB.json()).payload.email).toBe(user.email);
+    expect(((await onB.json()) as { payload: { email: string } }).payload.email).toBe(user.email);
 
     const out = await fetch(`${b.url}/api/portal/v1/logout`, { method: 'PUT', headers: { 'x-portal-token': token } });
     expect(out.status).toBe(200);

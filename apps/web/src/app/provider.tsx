@@ -1,0 +1,26 @@
+// Everything the app needs around its router: Mantine, notifications, TanStack Query and i18next.
+import { useState, type ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as TI18n } from 'i18next';
+import { POPUP_AUTO_CLOSE_MS } from '@quayline/domain';
+import { createQueryClient } from '@/lib/query-client';
+import { createI18n } from '@/lib/i18n';
+import { theme } from './theme';
+
+type TAppProviderProps = { children: ReactNode; queryClient?: QueryClient; i18n?: TI18n };
+
+export function AppProvider({ children, queryClient, i18n }: TAppProviderProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [i18nInstance] = useState(() => i18n ?? createI18n());
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Notifications position="top-right" autoClose={POPUP_AUTO_CLOSE_MS} zIndex={1000} />
+      <I18nextProvider i18n={i18nInstance}>
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      </I18nextProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,84 @@
+// Content screens whose features arrive in later releases: heading and an honest empty state, never sample data.
+import type { ComponentType } from 'react';
+import {
+  IconAnchor,
+  IconCalendarTime,
+  IconChecklist,
+  IconEdit,
+  IconFileDescription,
+  IconLayoutDashboard,
+  IconListDetails,
+  IconMap2,
+  IconMessages,
+  IconPlus,
+  IconRoute,
+  IconShip,
+  IconTemplate,
+  type IconProps,
+} from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TRouteInfo } from '@quayline/domain';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { headingText } from '@/lib/heading-text';
+
+export const UPCOMING_VIEWS = [
+  'dashboard_view',
+  'vessel_view',
+  'task_view',
+  'berth_view',
+  'shift_view',
+  'portcall_planner_list',
+  'portcall_planner_view',
+  'add_portcall',
+  'edit_portcall',
+  'service_center_view',
+  'voyages_view',
+  'voyages_edit_view',
+  'voyage_templates_view',
+  'voyage_templates_add_view',
+  'voyage_templates_edit_view',
+  'map_view',
+] as const;
+export type TUpcomingView = (typeof UPCOMING_VIEWS)[number];
+
+export function isUpcomingView(view: string): view is TUpcomingView {
+  return (UPCOMING_VIEWS as readonly string[]).includes(view);
+}
+
+const ICONS: Record<TUpcomingView, ComponentType<IconProps>> = {
+  dashboard_view: IconLayoutDashboard,
+  vessel_view: IconMessages,
+  task_view: IconChecklist,
+  berth_view: IconAnchor,
+  shift_view: IconCalendarTime,
+  portcall_planner_list: IconShip,
+  portcall_planner_view: IconFileDescription,
+  add_portcall: IconPlus,
+  edit_portcall: IconEdit,
+  service_center_view: IconRoute,
+  voyages_view: IconListDetails,
+  voyages_edit_view: IconEdit,
+  voyage_templates_view: IconTemplate,
+  voyage_templates_add_view: IconPlus,
+  voyage_templates_edit_view: IconEdit,
+  map_view: IconMap2,
+};
+
+export function UpcomingScreen({ route, view }: { route: TRouteInfo; view: TUpcomingView }) {
+  const { t } = useTranslation();
+  const Icon = ICONS[view];
+  return (
+    <Stack gap={0} data-testid={`screen-${view}`}>
+      <PageHeader title={headingText(t, route.headingKey)} />
+      <EmptyState
+        icon={<Icon size={32} stroke={1.5} />}
+        badge={t('emptyStates.coming_soon')}
+        title={t(`emptyStates.${view}.title`)}
+        description={t(`emptyStates.${view}.description`)}
+        testId="empty-state"
+      />
+    </Stack>
+  );
+}

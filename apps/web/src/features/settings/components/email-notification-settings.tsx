@@ -1,0 +1,94 @@
+// Daily task e-mail: on/off, delivery time (HH:mm) and IANA time zone, saved through query parameters.
+import { useMemo, useState } from 'react';
+import { Button, Group, Select, Stack, Switch } from '@mantine/core';
+import { IconClock, IconMail, IconWorld } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { isIanaTimeZone, ZTimeOfDay, type TUserDetails } from '@quayline/domain';
+import { TextField } from '@/components/ui/text-field';
+import { useUpdateEmailNotificationSetting } from '../api/update-email-notification-setting';
+import { notifyFailure, notifySuccess } from './notify';
+import { SettingsSection } from './settings-section';
+
+function listTimeZones(current: string): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return zones.includes(current) || !current ? zones : [current, ...zones];
+}
+
+type TEmailNotificationSettingsProps = { user: TUserDetails };
+
+export function EmailNotificationSettings({ user }: TEmailNotificationSettingsProps) {
+  const { t } = useTranslation();
+  const saveMutation = useUpdateEmailNotificationSetting();
+  const [isEnabled, setIsEnabled] = useState(user.enable_email_notification);
+  const [receiveTime, setReceiveTime] = useState(user.mail_settings.receive_time);
+  const [timezone, setTimezone] = useState<string | null>(user.mail_settings.timezone);
+  const [showErrors, setShowErrors] = useState(false);
+  const timeZones = useMemo(() => listTimeZones(user.mail_settings.timezone), [user.mail_settings.timezone]);
+
+  const isTimeValid = ZTimeOfDay.safeParse(receiveTime).success;
+  const isZoneValid = !!timezone && isIanaTimeZone(timezone);
+
+  const save = () => {
+    if (saveMutation.isPending) return;
+    if (!isTimeValid || !isZoneValid || !timezone) {
+      setShowErrors(true);
+      return;
+    }
+    saveMutation.mutate(
+      { enable: isEnabled, receive_time: receiveTime, timezone },
+      {
+        onSuccess: () =>
+          notifySuccess({ id: 'email-settings-saved', title: t('settings.email.success_title'), message: t('settings.email.success_description') }),
+        onError: (error) => notifyFailure({ id: 'email-settings-failed', message: t('settings.save_failed'), error }),
+      },
+    );
+  };
+
+  return (
+    <SettingsSection icon={<IconMail size={22} />} title={t('settings.email.title')} description={t('settings.email.description')} testId="settings-email">
+      <Stack gap="md">
+        <Switch
+          label={t('settings.email.enable_label')}
+          checked={isEnabled}
+          onChange={(event) => setIsEnabled(event.currentTarget.checked)}
+          size="md"
+          data-testid="settings-email-enable"
+        />
+        <Group gap="md" align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
+          <TextField
+            type="time"
+            label={t('settings.email.time_label')}
+            value={receiveTime}
+            onChange={(event) => setReceiveTime(event.currentTarget.value)}
+            onEnter={save}
+            leftSection={<IconClock size={18} stroke={1.6} />}
+            error={showErrors && !isTimeValid ? t('settings.email.time_invalid') : null}
+            miw={180}
+            size="sm"
+            data-testid="settings-email-time"
+          />
+          <Select
+            label={t('settings.email.timezone_label')}
+            placeholder={t('settings.email.timezone_placeholder')}
+            data={timeZones}
+            value={timezone}
+            onChange={setTimezone}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage={t('settings.email.nothing_found')}
+            leftSection={<IconWorld size={18} stroke={1.6} />}
+            error={showErrors && !isZoneValid ? t('settings.email.timezone_required') : null}
+            miw={240}
+            maxDropdownHeight={280}
+            data-testid="settings-email-timezone"
+          />
+        </Group>
+        <Group>
+          <Button onClick={save} loading={saveMutation.isPending} size="sm" data-testid="settings-email-save">
+            {t('settings.email.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,136 @@
+// The one fetch wrapper for /api/portal/v1: token headers, query strings for GET, JSON bodies otherwise, envelope unwrapping.
+import { API_PREFIX, ZErrorCode, type TErrorCode, type TFieldError } from '@quayline/domain';
+import { getProxyToken, getToken } from './storage';
+
+export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type TQueryValue = string | number | boolean | null | undefined;
+
+/** 'NETWORK' when no response arrived, 'HTTP' for a non-OK answer that is not an envelope. */
+export type TApiErrorCode = TErrorCode | 'NETWORK' | 'HTTP';
+
+export class ApiError extends Error {
+  readonly code: TApiErrorCode;
+  readonly httpStatus: number;
+  readonly fieldErrors: TFieldError[];
+  readonly current: unknown;
+
+  constructor(options: { message: string; code: TApiErrorCode; httpStatus: number; fieldErrors?: TFieldError[]; current?: unknown }) {
+    super(options.message);
+    this.name = 'ApiError';
+    this.code = options.code;
+    this.httpStatus = options.httpStatus;
+    this.fieldErrors = options.fieldErrors ?? [];
+    this.current = options.current;
+  }
+
+  get isUnauthorized(): boolean {
+    return this.httpStatus === 401 || this.code === 'UNAUTHORIZED';
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export function toQueryString(params: Record<string, TQueryValue> | undefined): string {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+type TEnvelopeLike = { status: { status: string; message?: string }; payload?: unknown };
+
+function isEnvelope(body: unknown): body is TEnvelopeLike {
+  if (typeof body !== 'object' || body === null || !('status' in body)) return false;
+  const status = (body as { status: unknown }).status;
+  return typeof status === 'object' && status !== null && typeof (status as { status?: unknown }).status === 'string';
+}
+
+function readErrorPayload(payload: unknown): { fieldErrors: TFieldError[]; current: unknown } {
+  if (typeof payload !== 'object' || payload === null) return { fieldErrors: [], current: undefined };
+  const { errors, current } = payload as { errors?: unknown; current?: unknown };
+  const fieldErrors = Array.isArray(errors)
+    ? errors.filter((e): e is TFieldError => typeof e === 'object' && e !== null && typeof e.path === 'string' && typeof e.message === 'string')
+    : [];
+  return { fieldErrors, current };
+}
+
+export type TRequestOptions = {
+  method?: THttpMethod;
+  /** GET: sent as query string. Other methods: sent as JSON body; omit for an empty body. */
+  payload?: unknown;
+  /** Query parameters for non-GET calls that take them (e.g. the e-mail notification setting). */
+  query?: Record<string, TQueryValue>;
+  signal?: AbortSignal;
+};
+
+export async function apiRequest<T>(path: string, options: TRequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  const proxyToken = getProxyToken();
+  if (token) headers['X-PORTAL-TOKEN'] = token;
+  if (proxyToken) headers['X-PORTAL-PROXY-TOKEN'] = proxyToken;
+
+  let url = `${API_PREFIX}${path}`;
+  let body: string | undefined;
+  if (method === 'GET') {
+    url += toQueryString(options.payload as Record<string, TQueryValue> | undefined);
+  } else {
+    url += toQueryString(options.query);
+    // An empty body goes without Content-Type: JSON parsers reject an empty application/json body.
+    if (options.payload !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.payload);
+    }
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body, credentials: 'include', signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ message: 'Network request failed', code: 'NETWORK', httpStatus: 0 });
+  }
+
+  let parsed: unknown = undefined;
+  const text = await response.text().catch(() => '');
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+  }
+
+  if (isEnvelope(parsed)) {
+    const { status, message } = parsed.status;
+    if (status === 'SUCCESS') return parsed.payload as T;
+    const known = ZErrorCode.safeParse(status);
+    const { fieldErrors, current } = readErrorPayload(parsed.payload);
+    throw new ApiError({
+      message: message ?? status,
+      code: known.success ? known.data : 'HTTP',
+      httpStatus: response.status,
+      fieldErrors,
+      current,
+    });
+  }
+
+  if (!response.ok) {
+    throw new ApiError({ message: `Error: ${response.status} ${response.statusText}`, code: 'HTTP', httpStatus: response.status });
+  }
+  return parsed as T;
+}
+
+export const api = {
+  get: <T>(path: string, payload?: Record<string, TQueryValue>, signal?: AbortSignal) => apiRequest<T>(path, { method: 'GET', payload, signal }),
+  post: <T>(path: string, payload?: unknown) => apiRequest<T>(path, { method: 'POST', payload }),
+  put: <T>(path: string, payload?: unknown, query?: Record<string, TQueryValue>) => apiRequest<T>(path, { method: 'PUT', payload, query }),
+  delete: <T>(path: string, payload?: unknown) => apiRequest<T>(path, { method: 'DELETE', payload }),
+};
