@@ -12,5 +12,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // jsdom renders of whole screens are slow when the server suites share the two cores.
+    testTimeout: 20_000,
   },
 });
