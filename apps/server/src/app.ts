@@ -10,9 +10,14 @@ import { seedDemoIfEmpty } from './db/seed/seed-demo';
 import { type Clock, systemClock } from './lib/clock';
 import { createMailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
+import { blockedZoneRoutes } from './modules/blocked-zones/blocked-zone.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { organisationRoutes } from './modules/organisations/organisation.routes';
+import { portRoutes } from './modules/ports/port.routes';
+import { terminalRoutes } from './modules/terminals/terminal.routes';
 import { translationRoutes } from './modules/translations/translations.routes';
 import { userRoutes } from './modules/users/user.routes';
+import { vesselRoutes } from './modules/vessels/vessel.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -62,6 +67,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(translationRoutes);
+      await api.register(terminalRoutes);
+      await api.register(blockedZoneRoutes);
+      await api.register(vesselRoutes);
+      await api.register(organisationRoutes);
+      await api.register(portRoutes);
     },
     { prefix: API_PREFIX },
   );

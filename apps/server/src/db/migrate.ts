@@ -1,9 +1,11 @@
 // Runs the migrations in db/migrations on either database; the list is explicit so bundling cannot drop one.
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as m0001 from './migrations/0001-foundation';
+import * as m0002 from './migrations/0002-master-data';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
+  '0002-master-data': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

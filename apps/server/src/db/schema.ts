@@ -1,4 +1,5 @@
 // Kysely table types; they mirror db/migrations and are the only place the server names columns.
+import type { TCargoHandlingEquipmentType } from '@quayline/domain';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -61,6 +62,14 @@ export type BlockedZonesTable = {
   end_position_m: number;
   starts_at: Timestamp;
   ends_at: Timestamp;
+};
+export type CargoHandlingEquipmentsTable = {
+  id: Generated<number>;
+  terminal_id: number;
+  name: string;
+  equipment_type: TCargoHandlingEquipmentType;
+  equipment_number: string;
+  created_at: CreatedAt;
 };
 export type PilotBoardingPlacesTable = {
   id: Generated<number>;
@@ -160,6 +169,7 @@ export type DB = {
   terminal_cranes: TerminalCranesTable;
   terminal_shifts: TerminalShiftsTable;
   blocked_zones: BlockedZonesTable;
+  cargo_handling_equipments: CargoHandlingEquipmentsTable;
   pilot_boarding_places: PilotBoardingPlacesTable;
   vessels: VesselsTable;
   portal_users: PortalUsersTable;

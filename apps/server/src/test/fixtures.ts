@@ -1,6 +1,6 @@
 // Small builders for test rows: each test makes the users and terminals it needs, so no two tests share rows.
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB, OrganisationKind } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
@@ -53,4 +53,134 @@ export async function loginAs(app: FastifyInstance, email: string, password = TE
   const res = await app.inject({ method: 'POST', url: '/api/portal/v1/login', payload: { username: email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   return (res.json() as { payload: { token: string } }).payload.token;
+}
+
+// ---- master data (issue 3) ----------------------------------------------------------------------------
+
+const UNLOCODE_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ23456789';
+
+/** A random, well-formed UN/LOCODE: two letters and three letters or digits 2-9. */
+export function randomUnlocode(countryCode = 'ZZ'): string {
+  const bytes = randomBytes(3);
+  return countryCode + Array.from(bytes, (b) => UNLOCODE_LETTERS[b % UNLOCODE_LETTERS.length]).join('');
+}
+
+export async function createPort(db: Kysely<DB>, options: { name?: string; unlocode?: string; countryCode?: string } = {}): Promise<{ id: number; unlocode: string; name: string }> {
+  const unlocode = options.unlocode ?? randomUnlocode(options.countryCode);
+  const name = options.name ?? `Port ${unique()}`;
+  return db
+    .insertInto('ports')
+    .values({ unlocode, name, country_code: unlocode.slice(0, 2), time_zone: 'Europe/Berlin', latitude: null, longitude: null })
+    .returning(['id', 'unlocode', 'name'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function createOrganisation(db: Kysely<DB>, kind: OrganisationKind, options: { name?: string; code?: string } = {}): Promise<{ id: number; code: string; name: string }> {
+  const suffix = unique();
+  return db
+    .insertInto('organisations')
+    .values({ kind, code: options.code ?? `O${suffix}`.toUpperCase(), name: options.name ?? `Organisation ${suffix}` })
+    .returning(['id', 'code', 'name'])
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Gives a terminal made by createTerminal (1000 m of quay) a geometry: three sections, a bollard every 50 m
+ * from 10 m, two shifts, two cranes, three pieces of equipment and two pilot boarding places at its port.
+ */
+export async function addTerminalGeometry(db: Kysely<DB>, terminalId: number) {
+  const terminal = await db.selectFrom('terminals').select(['port_id']).where('id', '=', terminalId).executeTakeFirstOrThrow();
+  const sections = await db
+    .insertInto('terminal_sections')
+    .values([
+      { terminal_id: terminalId, name: 'North berth', berth_type: 'Berth', start_position_m: 0, end_position_m: 400, water_depth_m: 15.5 },
+      { terminal_id: terminalId, name: 'Buffer', berth_type: 'Buffer Zone', start_position_m: 400, end_position_m: 450, water_depth_m: 12 },
+      { terminal_id: terminalId, name: 'South berth', berth_type: 'Berth', start_position_m: 450, end_position_m: 1000, water_depth_m: 13.25 },
+    ])
+    .returning(['id', 'name'])
+    .execute();
+  const bollards = await db
+    .insertInto('bollards')
+    .values(Array.from({ length: 20 }, (_, i) => ({ terminal_id: terminalId, name: `P${String(i + 1).padStart(2, '0')}`, position_m: 10 + i * 50 })))
+    .returning(['id', 'name', 'position_m'])
+    .execute();
+  await db
+    .insertInto('terminal_shifts')
+    .values([
+      { terminal_id: terminalId, shift_number: 1, name: 'Day', start_time: '06:00', end_time: '18:00' },
+      { terminal_id: terminalId, shift_number: 2, name: 'Night', start_time: '18:00', end_time: '06:00' },
+    ])
+    .execute();
+  const cranes = await db
+    .insertInto('terminal_cranes')
+    .values([
+      { terminal_id: terminalId, name: 'QC 1', outreach_rows: 22, moves_per_hour: 30, rail_start_m: 0, rail_end_m: 600 },
+      { terminal_id: terminalId, name: 'QC 2', outreach_rows: 22, moves_per_hour: 30, rail_start_m: 0, rail_end_m: 600 },
+    ])
+    .returning(['id', 'name'])
+    .execute();
+  const equipment = await db
+    .insertInto('cargo_handling_equipments')
+    .values([
+      { terminal_id: terminalId, name: 'Harbour crane', equipment_type: 'Mobile harbour crane', equipment_number: 'MHC-1' },
+      { terminal_id: terminalId, name: 'Reach stacker north', equipment_type: 'Reach stacker', equipment_number: 'RS-1' },
+      { terminal_id: terminalId, name: 'Reach stacker south', equipment_type: 'Reach stacker', equipment_number: 'RS-2' },
+    ])
+    .returning(['id', 'name', 'equipment_number'])
+    .execute();
+  const pilotBoardingPlaces = await db
+    .insertInto('pilot_boarding_places')
+    .values([
+      { port_id: terminal.port_id, name: `Outer pilot station ${unique()}`, sailing_time_to_berth_minutes: 240, latitude: 54, longitude: 8 },
+      { port_id: terminal.port_id, name: `Inner pilot station ${unique()}`, sailing_time_to_berth_minutes: 40, latitude: null, longitude: null },
+    ])
+    .returning(['id', 'name'])
+    .execute();
+  return { portId: terminal.port_id, sections, bollards, cranes, equipment, pilotBoardingPlaces };
+}
+
+export async function createVessel(
+  db: Kysely<DB>,
+  options: { name?: string; imoNumber?: string; mmsi?: string | null; vesselOperatorId?: number | null; vesselType?: string } = {},
+): Promise<{ id: number; name: string; imo_number: string; mmsi: string | null }> {
+  return db
+    .insertInto('vessels')
+    .values({
+      name: options.name ?? `VESSEL ${unique().toUpperCase()}`,
+      imo_number: options.imoNumber ?? randomImo(),
+      mmsi: options.mmsi === undefined ? randomDigits(9) : options.mmsi,
+      call_sign: null,
+      flag: 'DE',
+      vessel_type: options.vesselType ?? 'CONTAINER',
+      length_overall_m: 199.9,
+      beam_m: 32.2,
+      max_draft_m: 11.5,
+      gross_tonnage: 25_000,
+      vessel_operator_id: options.vesselOperatorId ?? null,
+    })
+    .returning(['id', 'name', 'imo_number', 'mmsi'])
+    .executeTakeFirstOrThrow();
+}
+
+function randomDigits(length: number): string {
+  return Array.from(randomBytes(length), (b) => String(b % 10)).join('');
+}
+
+/** A random IMO number with a correct check digit (first digit 1-9). */
+export function randomImo(): string {
+  const firstSix = String(1 + (randomBytes(1)[0]! % 9)) + randomDigits(5);
+  let sum = 0;
+  for (let i = 0; i < 6; i++) sum += Number(firstSix[i]) * (7 - i);
+  return firstSix + String(sum % 10);
+}
+
+export type ApiCall = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+
+/** A new user, signed in; `call` sends requests under /api/portal/v1 with their token. */
+export async function signIn(app: FastifyInstance, db: Kysely<DB>, options: Parameters<typeof createUser>[1] = {}): Promise<{ user: { id: number; email: string }; token: string; call: ApiCall }> {
+  const user = await createUser(db, options);
+  const token = await loginAs(app, user.email);
+  const call: ApiCall = (method, url, payload) =>
+    app.inject({ method, url: `/api/portal/v1${url}`, headers: { 'x-portal-token': token }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  return { user, token, call };
 }

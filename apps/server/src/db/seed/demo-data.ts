@@ -1,5 +1,5 @@
 // The demo terminal in Hamburg and everything around it, generated from a fixed seed.
-import { createRng, imoCheckDigit, type TVesselType } from '@quayline/domain';
+import { createRng, imoCheckDigit, type TCargoHandlingEquipmentType, type TVesselType } from '@quayline/domain';
 
 export const DEMO_SEED = 20_261_123;
 export const DEMO_PASSWORD = 'Quayline-Demo-2026!';
@@ -86,6 +86,22 @@ export function demoCranes(): { name: string; outreach_rows: number; moves_per_h
   }
   return cranes;
 }
+
+/** The terminal's cargo-handling fleet: a fixed list, so every seeded database has the same numbers. */
+export const DEMO_CARGO_HANDLING_EQUIPMENT: readonly { equipment_number: string; name: string; equipment_type: TCargoHandlingEquipmentType }[] = [
+  { equipment_number: 'MHC-01', name: 'Liebherr LHM 550 (Berth 4 north)', equipment_type: 'Mobile harbour crane' },
+  { equipment_number: 'MHC-02', name: 'Liebherr LHM 420 (Berth 4 south)', equipment_type: 'Mobile harbour crane' },
+  { equipment_number: 'RS-01', name: 'Kalmar DRG450 reach stacker', equipment_type: 'Reach stacker' },
+  { equipment_number: 'RS-02', name: 'Kalmar DRG450 reach stacker', equipment_type: 'Reach stacker' },
+  { equipment_number: 'RS-03', name: 'Konecranes SMV 4531 TB5 reach stacker', equipment_type: 'Reach stacker' },
+  { equipment_number: 'SC-01', name: 'Kalmar FastCharge straddle carrier', equipment_type: 'Straddle carrier' },
+  { equipment_number: 'SC-02', name: 'Kalmar FastCharge straddle carrier', equipment_type: 'Straddle carrier' },
+  { equipment_number: 'SC-03', name: 'Konecranes Noell straddle carrier', equipment_type: 'Straddle carrier' },
+  { equipment_number: 'TT-01', name: 'Terberg RT223 terminal tractor', equipment_type: 'Terminal tractor' },
+  { equipment_number: 'TT-02', name: 'Terberg RT223 terminal tractor', equipment_type: 'Terminal tractor' },
+  { equipment_number: 'FL-01', name: 'Linde H80 forklift (16 t)', equipment_type: 'Forklift' },
+  { equipment_number: 'ECH-01', name: 'Hyster H22XM empty container handler', equipment_type: 'Empty container handler' },
+];
 
 export const DEMO_TERMINAL_OPERATOR = { code: 'WMT', name: 'Waltershof Terminal Operations GmbH' };
 export const DEMO_VESSEL_OPERATORS = [

@@ -23,7 +23,7 @@ describe.each(DB_TARGETS)('demo seed on %s', (target) => {
   });
   afterAll(async () => t?.close());
 
-  it('creates the Hamburg terminal with quay sections, bollards, cranes, shifts, a block zone and pilot places', async () => {
+  it('creates the Hamburg terminal with quay sections, bollards, cranes, equipment, shifts, a block zone and pilot places', async () => {
     const db = t.database.db;
     const terminal = await db.selectFrom('terminals').innerJoin('ports', 'ports.id', 'terminals.port_id').select(['terminals.id', 'terminals.time_zone', 'terminals.quay_length_m', 'ports.unlocode']).executeTakeFirstOrThrow();
     expect(terminal).toMatchObject({ time_zone: 'Europe/Berlin', unlocode: 'DEHAM' });
@@ -33,12 +33,13 @@ describe.each(DB_TARGETS)('demo seed on %s', (target) => {
     expect(sections[0]!.start_position_m).toBe(0);
     expect(sections.at(-1)!.end_position_m).toBe(terminal.quay_length_m);
     for (let i = 1; i < sections.length; i++) expect(sections[i]!.start_position_m).toBe(sections[i - 1]!.end_position_m);
-    const counts = await sql<{ bollards: number; cranes: number; shifts: number; zones: number; pbps: number; vessels: number; ports: number }>`
+    const counts = await sql<{ bollards: number; cranes: number; equipment: number; shifts: number; zones: number; pbps: number; vessels: number; ports: number }>`
       select (select count(*) from bollards)::int as bollards, (select count(*) from terminal_cranes)::int as cranes,
+             (select count(*) from cargo_handling_equipments)::int as equipment,
              (select count(*) from terminal_shifts)::int as shifts, (select count(*) from blocked_zones)::int as zones,
              (select count(*) from pilot_boarding_places)::int as pbps, (select count(*) from vessels)::int as vessels,
              (select count(*) from ports)::int as ports`.execute(db);
-    expect(counts.rows[0]).toMatchObject({ shifts: 3, zones: 1 });
+    expect(counts.rows[0]).toMatchObject({ shifts: 3, zones: 1, equipment: 12 });
     expect(counts.rows[0]!.bollards).toBeGreaterThan(40);
     expect(counts.rows[0]!.cranes).toBeGreaterThan(5);
     expect(counts.rows[0]!.pbps).toBeGreaterThan(0);
@@ -52,6 +53,22 @@ describe.each(DB_TARGETS)('demo seed on %s', (target) => {
       expect(res.json().status.status, u.email).toBe(u.expired ? 'PASSWORD_EXPIRED' : 'SUCCESS');
       if (!u.expired) expect(res.json().payload.user_info.user_type).toBe(u.user_type);
     }
+  });
+
+  it('shows a demo planner the Hamburg terminal as current, with its geometry, cranes and equipment', async () => {
+    const planner = DEMO_USERS[0];
+    const login = await t.app.inject({ method: 'POST', url: '/api/portal/v1/login', payload: { username: planner.email, password: DEMO_PASSWORD } });
+    const headers = { 'x-portal-token': login.json().payload.token as string };
+    const current = (await t.app.inject({ method: 'GET', url: '/api/portal/v1/terminals/current_terminal', headers })).json().payload;
+    expect(current).toMatchObject({ code: 'DEHAM-WMT', quay_length_m: 1400, port: { unlocode: 'DEHAM' } });
+    expect(current.sections).toHaveLength(5);
+    expect(current.bollards.length).toBeGreaterThan(40);
+    expect(current.pilot_boarding_places).toHaveLength(3);
+    const cranes = (await t.app.inject({ method: 'GET', url: `/api/portal/v1/terminal_cranes?terminal_id=${current.id}`, headers })).json().payload;
+    expect(cranes).toHaveLength(12);
+    const equipment = (await t.app.inject({ method: 'GET', url: `/api/portal/v1/cargo_handling_equipments?terminal_id=${current.id}`, headers })).json().payload;
+    expect(equipment.meta.total_count).toBe(12);
+    expect(new Set(equipment.items.map((e: { equipment_type: string }) => e.equipment_type)).size).toBeGreaterThanOrEqual(5);
   });
 
   it('does not seed twice', async () => {

@@ -4,6 +4,7 @@ import { hashPassword } from '../../lib/passwords';
 import type { DB } from '../schema';
 import {
   DEMO_AGENTS,
+  DEMO_CARGO_HANDLING_EQUIPMENT,
   DEMO_PASSWORD,
   DEMO_PORTS,
   DEMO_TERMINAL,
@@ -74,6 +75,7 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date): 
   await trx.insertInto('bollards').values(demoBollards(t.quay_length_m).map((b) => ({ terminal_id: terminal.id, ...b }))).execute();
   await trx.insertInto('terminal_cranes').values(demoCranes().map((c) => ({ terminal_id: terminal.id, ...c }))).execute();
   await trx.insertInto('terminal_shifts').values(t.shifts.map((s) => ({ terminal_id: terminal.id, ...s }))).execute();
+  await trx.insertInto('cargo_handling_equipments').values(DEMO_CARGO_HANDLING_EQUIPMENT.map((e) => ({ terminal_id: terminal.id, ...e }))).execute();
 
   // The quay-wall repair starts three days after seeding so it is in view on the planner's default window.
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());

@@ -1,0 +1,96 @@
+// SQL for the shared vessel register.
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { containsPattern, prefixPattern } from '../../lib/search-pattern';
+
+export type VesselSearch = { text: string | null };
+
+/** Name matches anywhere in any case; IMO number and MMSI match from their first digits ("IMO " is dropped). */
+function vesselsMatching(db: Kysely<DB>, { text }: VesselSearch) {
+  const query = db.selectFrom('vessels');
+  if (!text) return query;
+  const digits = text.replace(/^IMO\s*/i, '');
+  return query.where((eb) => {
+    const byName = eb('vessels.name', 'ilike', containsPattern(text));
+    if (!/^\d+$/.test(digits)) return byName;
+    return eb.or([byName, eb('vessels.imo_number', 'like', prefixPattern(digits)), eb('vessels.mmsi', 'like', prefixPattern(digits))]);
+  });
+}
+
+function withOperator(db: Kysely<DB>, search: VesselSearch) {
+  return vesselsMatching(db, search)
+    .leftJoin('organisations as operator', 'operator.id', 'vessels.vessel_operator_id')
+    .select([
+      'vessels.id',
+      'vessels.name',
+      'vessels.imo_number',
+      'vessels.mmsi',
+      'vessels.call_sign',
+      'vessels.flag',
+      'vessels.vessel_type',
+      'vessels.length_overall_m',
+      'vessels.beam_m',
+      'vessels.max_draft_m',
+      'vessels.gross_tonnage',
+      'operator.id as operator_id',
+      'operator.code as operator_code',
+      'operator.name as operator_name',
+    ]);
+}
+
+export type VesselRow = Awaited<ReturnType<typeof listVessels>>[number];
+
+export async function countVessels(db: Kysely<DB>, search: VesselSearch): Promise<number> {
+  const row = await vesselsMatching(db, search)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function listVessels(db: Kysely<DB>, search: VesselSearch, page: { limit: number; offset: number }) {
+  return withOperator(db, search).orderBy('vessels.name').orderBy('vessels.id').limit(page.limit).offset(page.offset).execute();
+}
+
+export function findVesselById(db: Kysely<DB>, id: number) {
+  return withOperator(db, { text: null }).where('vessels.id', '=', id).executeTakeFirst();
+}
+
+/** The vessel that already holds this IMO number or MMSI, if any. */
+export function findVesselByIdentity(db: Kysely<DB>, identity: { imoNumber: string; mmsi: string | null }) {
+  return withOperator(db, { text: null })
+    .where((eb) => eb.or([eb('vessels.imo_number', '=', identity.imoNumber), ...(identity.mmsi ? [eb('vessels.mmsi', '=', identity.mmsi)] : [])]))
+    .orderBy((eb) => eb.case().when('vessels.imo_number', '=', identity.imoNumber).then(0).else(1).end())
+    .executeTakeFirst();
+}
+
+export function findVesselOperator(db: Kysely<DB>, organisationId: number) {
+  return db.selectFrom('organisations').select('id').where('id', '=', organisationId).where('kind', '=', 'vessel_operator').executeTakeFirst();
+}
+
+/**
+ * Inserts a vessel unless its IMO number or MMSI is taken; returns undefined then. One statement, so two
+ * people adding the same vessel at once get one row and one conflict, never a database error.
+ */
+export function insertVesselIfNew(
+  db: Kysely<DB>,
+  row: {
+    name: string;
+    imo_number: string;
+    mmsi: string | null;
+    call_sign: string | null;
+    flag: string | null;
+    vessel_type: string;
+    length_overall_m: number;
+    beam_m: number;
+    max_draft_m: number;
+    gross_tonnage: number | null;
+    vessel_operator_id: number | null;
+  },
+) {
+  return db
+    .insertInto('vessels')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
