@@ -8,19 +8,27 @@ import { type Database, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed/seed-demo';
 import { type Clock, systemClock } from './lib/clock';
+import { serializeRequest } from './lib/log-redaction';
 import { createMailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { blockedZoneRoutes } from './modules/blocked-zones/blocked-zone.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { organisationRoutes } from './modules/organisations/organisation.routes';
 import { portRoutes } from './modules/ports/port.routes';
+import type { TRealtimeOptions } from './modules/realtime/realtime-hub';
+import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import { terminalRoutes } from './modules/terminals/terminal.routes';
 import { translationRoutes } from './modules/translations/translations.routes';
 import { userRoutes } from './modules/users/user.routes';
 import { vesselRoutes } from './modules/vessels/vessel.routes';
+import { dcsaRoutes } from './modules/dcsa/dcsa.routes';
+import { downloadRoutes } from './modules/downloads/download.routes';
+import { portcallRoutes } from './modules/portcalls/portcall.routes';
+import { taskRoutes } from './modules/tasks/task.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRealtime } from './plugins/realtime';
 import { registerWebStatic } from './plugins/web-static';
 import './app-context';
 
@@ -30,12 +38,15 @@ export type BuildAppOptions = {
   /** Pass an already-open database (tests); otherwise the one in config is opened and closed with the app. */
   database?: Database;
   logger?: boolean | { level: string };
+  /** Timings of the realtime hub (tests shorten them). */
+  realtime?: Partial<TRealtimeOptions>;
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Request URLs are logged without ?token= values (WebSocket clients may authenticate that way).
+    logger: options.logger ? { ...(typeof options.logger === 'object' ? options.logger : {}), serializers: { req: serializeRequest } } : false,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     ajv: undefined,
@@ -59,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   await app.register(cookie);
   registerAuth(app);
+  await registerRealtime(app, database, options.realtime);
   await registerOpenApi(app);
 
   await app.register(
@@ -72,6 +84,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(vesselRoutes);
       await api.register(organisationRoutes);
       await api.register(portRoutes);
+      await api.register(realtimeRoutes);
+      await api.register(portcallRoutes);
+      await api.register(taskRoutes);
+      await api.register(downloadRoutes);
+      await api.register(dcsaRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -2,10 +2,14 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-master-data';
+import * as m0003 from './migrations/0003-realtime';
+import * as m0004 from './migrations/0004-portcalls';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-master-data': m0002,
+  '0003-realtime': m0003,
+  '0004-portcalls': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

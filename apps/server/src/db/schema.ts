@@ -160,7 +160,123 @@ export type MailOutboxTable = {
   error: string | null;
 };
 
+export type PortcallsTable = {
+  id: Generated<number>;
+  terminal_id: number;
+  vessel_id: number;
+  vessel_operator_id: number;
+  agent_id: number | null;
+  status: Generated<string>;
+  portcall_type: Generated<string>;
+  berth_arrival: Timestamp;
+  berth_departure: Timestamp;
+  berth_arrival_label: string | null;
+  berth_arrival_change_label: string | null;
+  berth_departure_label: string | null;
+  berth_departure_change_label: string | null;
+  pilot_boarding_place_id: number | null;
+  pilot_boarding_place_arrival: Timestamp | null;
+  pilot_boarding_place_arrival_label: string | null;
+  pilot_boarding_place_arrival_change_label: string | null;
+  pilot_boarding_place_departure: Timestamp | null;
+  pilot_boarding_place_departure_label: string | null;
+  pilot_boarding_place_departure_change_label: string | null;
+  cargo_operations_start: Timestamp | null;
+  cargo_operations_end: Timestamp | null;
+  berth_start_position: Numeric | null;
+  berth_end_position: Numeric | null;
+  berth_start_bollard_id: number | null;
+  berth_end_bollard_id: number | null;
+  terminal_section_id: number | null;
+  is_bollards_linked: Generated<boolean>;
+  berth_orientation: string | null;
+  service_name: string | null;
+  voyage_number_import: string | null;
+  voyage_number_export: string | null;
+  draft_inbound: ColumnType<string, number | string | undefined, number | string>;
+  draft_outbound: ColumnType<string, number | string | undefined, number | string>;
+  previous_port_id: number | null;
+  next_port_id: number | null;
+  comment: string | null;
+  berth_comment: string | null;
+  cargo_quantity_status: Generated<string>;
+  move_count_unit: Generated<string>;
+  move_count_containers: Generated<number>;
+  move_count_comments: string | null;
+  vessel_characteristics: ColumnType<string[], string[] | undefined, string[]>;
+  is_dummy: Generated<boolean>;
+  sync_shift_cargo_volumes: Generated<boolean>;
+  card_colour: Generated<string>;
+  cancelled_by: number | null;
+  cancelled_at: Timestamp | null;
+  version: Generated<number>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+export type PortcallCargoDetailsTable = {
+  id: Generated<number>;
+  portcall_id: number;
+  position: number;
+  cargo_operations_start: Timestamp | null;
+  cargo_operations_end: Timestamp | null;
+  cargo_type: string;
+  cargo_sub_type: string | null;
+  product_type: string | null;
+  move_count: Numeric;
+  move_count_unit: string;
+  comment: string | null;
+  discharge: Numeric;
+  load: Numeric;
+  restow: Numeric;
+  units_per_hour: Numeric | null;
+  crane_intensity: Numeric;
+};
+export type PortcallTimestampsTable = {
+  id: Generated<number>;
+  portcall_id: number;
+  time_type: string;
+  action: string;
+  classifier: string;
+  party: string;
+  date_time: Timestamp | null;
+  label_after: string | null;
+  previous_label: string | null;
+  change_label_after: string | null;
+  reply_to_id: number | null;
+  delay_reason_code: string | null;
+  remark: string | null;
+  created_by: number;
+  acting_for: number | null;
+  created_at: ColumnType<Date, Date | string, never>;
+};
+export type PortcallAuditEventsTable = {
+  id: Generated<number>;
+  portcall_id: number;
+  event_type: 'created' | 'revised' | 'accepted';
+  field: string;
+  old_value: ColumnType<unknown, string | null, string | null>;
+  new_value: ColumnType<unknown, string | null, string | null>;
+  actor_user_id: number;
+  acting_for_user_id: number | null;
+  created_at: ColumnType<Date, Date | string, never>;
+};
+
+/** A published realtime event (modules/realtime); payload is any JSON value. */
+export type RealtimeEventsTable = {
+  id: Generated<number>;
+  channel: string;
+  event: string;
+  payload: ColumnType<RealtimePayload, string, never>;
+  created_at: CreatedAt;
+};
+export type RealtimePayload = string | number | boolean | null | RealtimePayload[] | { [key: string]: RealtimePayload };
+
 export type DB = {
+  portcalls: PortcallsTable;
+  portcall_cargo_details: PortcallCargoDetailsTable;
+  portcall_timestamps: PortcallTimestampsTable;
+  portcall_audit_events: PortcallAuditEventsTable;
   organisations: OrganisationsTable;
   ports: PortsTable;
   terminals: TerminalsTable;
@@ -178,6 +294,7 @@ export type DB = {
   proxy_requests: ProxyRequestsTable;
   password_reset_codes: PasswordResetCodesTable;
   mail_outbox: MailOutboxTable;
+  realtime_events: RealtimeEventsTable;
 };
 
 export type PortalUser = Selectable<PortalUsersTable>;

@@ -1,0 +1,71 @@
+// SQL for realtime events: publishing (insert + NOTIFY), reading after an id, retention, and the terminals a subscriber is linked to.
+import { type Kysely, sql } from 'kysely';
+import type { DB, RealtimePayload } from '../../db/schema';
+
+/** The PostgreSQL notification channel every server LISTENs on; a notification's payload is the new row's id. */
+export const REALTIME_NOTIFY_CHANNEL = 'quayline_events';
+
+/**
+ * Transaction-scoped advisory lock held from just before a publishing transaction takes its event id until it
+ * commits. Event ids are therefore handed out in commit order, so "every event after id N" is exact: a reader
+ * that has seen id N can never later find a smaller id committed behind its back.
+ */
+const PUBLISH_LOCK_KEY = 7_311_503_001;
+
+export type RealtimeEventRow = { id: number; channel: string; event: string; payload: RealtimePayload; created_at: Date };
+
+/** Must run inside a transaction: the lock and the notification both belong to it, so a rollback publishes nothing. */
+export async function insertEventAndNotify(tx: Kysely<DB>, row: { channel: string; event: string; payload: RealtimePayload }): Promise<{ id: number; created_at: Date }> {
+  await sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_KEY}::bigint)`.execute(tx);
+  const inserted = await tx
+    .insertInto('realtime_events')
+    .values({ channel: row.channel, event: row.event, payload: JSON.stringify(row.payload) })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+  await sql`select pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${String(inserted.id)})`.execute(tx);
+  return inserted;
+}
+
+/** The largest event id above `afterId`, or null when nothing newer is committed. */
+export async function findMaxEventIdAfter(db: Kysely<DB>, afterId: number): Promise<number | null> {
+  const row = await db.selectFrom('realtime_events').select((eb) => eb.fn.max('id').as('max_id')).where('id', '>', afterId).executeTakeFirst();
+  return row?.max_id ?? null;
+}
+
+/** Past this many channels the filter is dropped (the caller ignores rows nobody here listens to); keeps the query small. */
+const MAX_CHANNEL_FILTER = 500;
+
+/** Events of the given channels (or, for a long list, of all channels) with afterId < id <= upToId, oldest first. */
+export function findEventsInRange(db: Kysely<DB>, args: { afterId: number; upToId: number; channels: string[]; limit: number }): Promise<RealtimeEventRow[]> {
+  return db
+    .selectFrom('realtime_events')
+    .select(['id', 'channel', 'event', 'payload', 'created_at'])
+    .where('id', '>', args.afterId)
+    .where('id', '<=', args.upToId)
+    .$if(args.channels.length <= MAX_CHANNEL_FILTER, (qb) => qb.where('channel', 'in', args.channels))
+    .orderBy('id')
+    .limit(args.limit)
+    .execute();
+}
+
+/** One channel's events after an id, oldest first: the catch-up of a client that reconnects. */
+export function findChannelEventsAfter(db: Kysely<DB>, args: { channel: string; afterId: number; limit: number }): Promise<RealtimeEventRow[]> {
+  return db
+    .selectFrom('realtime_events')
+    .select(['id', 'channel', 'event', 'payload', 'created_at'])
+    .where('channel', '=', args.channel)
+    .where('id', '>', args.afterId)
+    .orderBy('id')
+    .limit(args.limit)
+    .execute();
+}
+
+export async function deleteEventsCreatedBefore(db: Kysely<DB>, cutoff: Date): Promise<number> {
+  const result = await db.deleteFrom('realtime_events').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function findTerminalIdsOfUser(db: Kysely<DB>, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('portal_user_terminals').select('terminal_id').where('portal_user_id', '=', userId).orderBy('terminal_id').execute();
+  return rows.map((r) => r.terminal_id);
+}
