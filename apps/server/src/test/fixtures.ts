@@ -25,7 +25,7 @@ export async function createTerminal(db: Kysely<DB>): Promise<{ id: number }> {
 
 export async function createUser(
   db: Kysely<DB>,
-  options: { userType?: OrganisationKind; password?: string; passwordExpiresAt?: Date | null; terminalIds?: number[]; locale?: string; email?: string } = {},
+  options: { userType?: OrganisationKind; password?: string; passwordExpiresAt?: Date | null; terminalIds?: number[]; locale?: string; email?: string; organisationId?: number | null } = {},
 ): Promise<{ id: number; email: string; password: string }> {
   const password = options.password ?? TEST_PASSWORD;
   const passwordHash = password === TEST_PASSWORD ? await (passwordHashCache ??= hashPassword(TEST_PASSWORD)) : await hashPassword(password);
@@ -37,7 +37,7 @@ export async function createUser(
       password_hash: passwordHash,
       password_expires_at: options.passwordExpiresAt ?? null,
       user_type: options.userType ?? 'terminal_operator',
-      organisation_id: null,
+      organisation_id: options.organisationId ?? null,
       first_name: 'Test',
       last_name: 'User',
       selected_locale: options.locale ?? 'en',

@@ -1,0 +1,97 @@
+// Turns joined rows into the API's port-call shape.
+import { STATUS_SORT_PRIORITY, type TChangeLabel, type TPortcall, type TPortcallStatus, type TTimeLabel, cargoTotal, waitingFor, partyOf } from '@quayline/domain';
+import type { PortalUser } from '../../db/schema';
+import type { CargoDetailRow, PortcallRow } from './portcall.repository';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const num = (v: string | number | null) => (v === null ? null : Number(v));
+const state = (label: string | null, change: string | null) => ({ label: label as TTimeLabel | null, change_label: change as TChangeLabel | null });
+
+export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: PortalUser): TPortcall {
+  const arrivalState = state(row.berth_arrival_label, row.berth_arrival_change_label);
+  // A call is an open task for the viewer when a negotiated time waits for the viewer's side.
+  const viewerParty = partyOf(viewer.user_type);
+  const labels = [row.berth_arrival_label, row.berth_departure_label, row.pilot_boarding_place_arrival_label, row.pilot_boarding_place_departure_label];
+  const isOpenTask =
+    row.status !== 'Cancelled' &&
+    labels.some((label) => label !== null && waitingFor({ label: label as TTimeLabel, previousLabel: 'none', lastParty: label === 'planned' ? 'terminal' : 'vessel_side', isFirstRequest: false }) === viewerParty);
+  return {
+    id: row.id,
+    version: row.version,
+    status: row.status as TPortcallStatus,
+    status_sort_priority: STATUS_SORT_PRIORITY[row.status as TPortcallStatus],
+    terminal_id: row.terminal_id,
+    terminal_name: row.terminal_name,
+    vessel_id: row.vessel_id,
+    vessel_name: row.vessel_name,
+    imo_number: row.imo_number,
+    vessel_type: row.vessel_type,
+    vessel_length_overall: Number(row.vessel_length_overall),
+    vessel_operator_id: row.vessel_operator_id,
+    vessel_operator_code: row.vessel_operator_code,
+    vessel_operator: row.vessel_operator_name,
+    agent_id: row.agent_id,
+    agent_code: row.agent_code,
+    portcall_type: row.portcall_type as TPortcall['portcall_type'],
+    berth_arrival: iso(row.berth_arrival)!,
+    berth_departure: iso(row.berth_departure)!,
+    berth_arrival_state: arrivalState,
+    berth_departure_state: state(row.berth_departure_label, row.berth_departure_change_label),
+    pilot_boarding_place_id: row.pilot_boarding_place_id,
+    pilot_boarding_place_name: row.pilot_boarding_place_name,
+    pilot_boarding_place_arrival: iso(row.pilot_boarding_place_arrival),
+    pilot_boarding_place_departure: iso(row.pilot_boarding_place_departure),
+    pilot_boarding_place_arrival_state: state(row.pilot_boarding_place_arrival_label, row.pilot_boarding_place_arrival_change_label),
+    pilot_boarding_place_departure_state: state(row.pilot_boarding_place_departure_label, row.pilot_boarding_place_departure_change_label),
+    cargo_operations_start: iso(row.cargo_operations_start),
+    cargo_operations_end: iso(row.cargo_operations_end),
+    berth_start_position: num(row.berth_start_position),
+    berth_end_position: num(row.berth_end_position),
+    berth_start_bollard_id: row.berth_start_bollard_id,
+    berth_end_bollard_id: row.berth_end_bollard_id,
+    terminal_section_id: row.terminal_section_id,
+    is_bollards_linked: row.is_bollards_linked,
+    berth_orientation: row.berth_orientation as TPortcall['berth_orientation'],
+    service_name: row.service_name,
+    voyage_number_import: row.voyage_number_import,
+    voyage_number_export: row.voyage_number_export,
+    draft_inbound: Number(row.draft_inbound),
+    draft_outbound: Number(row.draft_outbound),
+    previous_port_id: row.previous_port_id,
+    previous_port: row.previous_port,
+    next_port_id: row.next_port_id,
+    next_port: row.next_port,
+    comment: row.comment,
+    berth_comment: row.berth_comment,
+    cargo_quantity_status: row.cargo_quantity_status as TPortcall['cargo_quantity_status'],
+    move_count_unit: row.move_count_unit as TPortcall['move_count_unit'],
+    move_count_containers: row.move_count_containers,
+    move_count_comments: row.move_count_comments,
+    vessel_characteristics: row.vessel_characteristics,
+    is_dummy: row.is_dummy,
+    sync_shift_cargo_volumes: row.sync_shift_cargo_volumes,
+    card_colour: row.card_colour as TPortcall['card_colour'],
+    cancelled_by: row.cancelled_by,
+    is_open_task: isOpenTask,
+    cargo_details: cargo.map((c) => {
+      const numbers = { discharge: Number(c.discharge), load: Number(c.load), restow: Number(c.restow) };
+      return {
+        id: c.id,
+        cargo_operations_start: iso(c.cargo_operations_start),
+        cargo_operations_end: iso(c.cargo_operations_end),
+        cargo_type: c.cargo_type as TPortcall['cargo_details'][number]['cargo_type'],
+        cargo_sub_type: c.cargo_sub_type,
+        product_type: c.product_type,
+        move_count: Number(c.move_count),
+        move_count_unit: c.move_count_unit as 'pieces' | 'tons',
+        comment: c.comment,
+        ...numbers,
+        units_per_hour: num(c.units_per_hour),
+        crane_intensity: Number(c.crane_intensity),
+        total: cargoTotal(numbers),
+      };
+    }),
+    created_at: iso(row.created_at)!,
+    updated_at: iso(row.updated_at)!,
+  };
+}

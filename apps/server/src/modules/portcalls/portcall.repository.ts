@@ -1,0 +1,126 @@
+// SQL for port calls: the joined read model, the visibility filter, versioned writes, the negotiation chain and audit.
+import type { TPortcallListQuery } from '@quayline/domain';
+import { type ExpressionBuilder, type Kysely, type Transaction, sql } from 'kysely';
+import type { DB, PortalUser } from '../../db/schema';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Who may see a port call (docs/permissions.md): own terminals for terminal operators; own organisation's calls at linked terminals for the vessel side. */
+export function visibleTo(user: PortalUser) {
+  return (eb: ExpressionBuilder<DB, 'portcalls'>) => {
+    const linked = eb('portcalls.terminal_id', 'in', eb.selectFrom('portal_user_terminals').select('terminal_id').where('portal_user_id', '=', user.id));
+    if (user.user_type === 'terminal_operator') return linked;
+    const org = user.organisation_id ?? -1;
+    return eb.and([linked, user.user_type === 'agent' ? eb('portcalls.agent_id', '=', org) : eb('portcalls.vessel_operator_id', '=', org)]);
+  };
+}
+
+export function selectPortcalls(db: Db) {
+  return db
+    .selectFrom('portcalls')
+    .innerJoin('terminals', 'terminals.id', 'portcalls.terminal_id')
+    .innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id')
+    .innerJoin('organisations as vo', 'vo.id', 'portcalls.vessel_operator_id')
+    .leftJoin('organisations as ag', 'ag.id', 'portcalls.agent_id')
+    .leftJoin('pilot_boarding_places as pbp', 'pbp.id', 'portcalls.pilot_boarding_place_id')
+    .leftJoin('ports as prev', 'prev.id', 'portcalls.previous_port_id')
+    .leftJoin('ports as next', 'next.id', 'portcalls.next_port_id')
+    .selectAll('portcalls')
+    .select([
+      'terminals.name as terminal_name',
+      'vessels.name as vessel_name',
+      'vessels.imo_number',
+      'vessels.vessel_type',
+      'vessels.length_overall_m as vessel_length_overall',
+      'vo.code as vessel_operator_code',
+      'vo.name as vessel_operator_name',
+      'ag.code as agent_code',
+      'pbp.name as pilot_boarding_place_name',
+      'prev.unlocode as previous_port',
+      'next.unlocode as next_port',
+    ]);
+}
+export type PortcallRow = Awaited<ReturnType<ReturnType<typeof selectPortcalls>['executeTakeFirstOrThrow']>>;
+
+export function applyListFilters(query: TPortcallListQuery) {
+  return <QB extends ReturnType<typeof selectPortcalls>>(qb: QB): QB =>
+    qb
+      .$if(query.terminal_id !== undefined, (q) => q.where('portcalls.terminal_id', '=', query.terminal_id!))
+      .$if(query.from !== undefined, (q) => q.where('portcalls.berth_departure', '>=', new Date(query.from!)))
+      .$if(query.to !== undefined, (q) => q.where('portcalls.berth_arrival', '<=', new Date(query.to!)))
+      .$if(query.status !== undefined, (q) => q.where('portcalls.status', 'in', ([] as string[]).concat(query.status!)))
+      .$if(query.status === undefined && query.include_cancelled === 'false', (q) => q.where('portcalls.status', '!=', 'Cancelled'))
+      .$if(query.vessel_id !== undefined, (q) => q.where('portcalls.vessel_id', '=', query.vessel_id!))
+      .$if(query.vessel_operator_id !== undefined, (q) => q.where('portcalls.vessel_operator_id', '=', query.vessel_operator_id!))
+      .$if(query.agent_id !== undefined, (q) => q.where('portcalls.agent_id', '=', query.agent_id!))
+      .$if(!!query.q, (q) => {
+        const pattern = `%${query.q!.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        return q.where((eb) =>
+          eb.or([
+            eb(sql`lower(vessels.name)`, 'like', pattern),
+            eb('vessels.imo_number', 'like', pattern),
+            eb(sql`lower(coalesce(portcalls.voyage_number_import, ''))`, 'like', pattern),
+            eb(sql`lower(coalesce(portcalls.voyage_number_export, ''))`, 'like', pattern),
+            eb(sql`lower(coalesce(portcalls.service_name, ''))`, 'like', pattern),
+            eb(sql`lower(vo.name)`, 'like', pattern),
+          ]),
+        );
+      }) as QB;
+}
+
+export function findCargoDetails(db: Db, portcallIds: number[]) {
+  if (portcallIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('portcall_cargo_details').selectAll().where('portcall_id', 'in', portcallIds).orderBy('portcall_id').orderBy('position').execute();
+}
+export type CargoDetailRow = Awaited<ReturnType<typeof findCargoDetails>>[number];
+
+export function userTerminalIds(db: Db, userId: number) {
+  return db.selectFrom('portal_user_terminals').select('terminal_id').where('portal_user_id', '=', userId).execute();
+}
+
+export function findTimestamps(db: Db, portcallId: number) {
+  return db
+    .selectFrom('portcall_timestamps as t')
+    .innerJoin('portal_users as u', 'u.id', 't.created_by')
+    .selectAll('t')
+    .select(['u.first_name', 'u.last_name', 'u.user_type'])
+    .where('t.portcall_id', '=', portcallId)
+    .orderBy('t.id')
+    .execute();
+}
+
+export function lastTimestamp(db: Db, portcallId: number, timeType: string) {
+  return db.selectFrom('portcall_timestamps').selectAll().where('portcall_id', '=', portcallId).where('time_type', '=', timeType).orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+export function countRequests(db: Db, portcallId: number, timeType: string) {
+  return db
+    .selectFrom('portcall_timestamps')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('portcall_id', '=', portcallId)
+    .where('time_type', '=', timeType)
+    .where('action', '=', 'request')
+    .executeTakeFirstOrThrow();
+}
+
+export function findAuditEvents(db: Db, args: { portcallIds: number[] | null; offset: number; limit: number }) {
+  return db
+    .selectFrom('portcall_audit_events as a')
+    .innerJoin('portal_users as u', 'u.id', 'a.actor_user_id')
+    .leftJoin('portal_users as f', 'f.id', 'a.acting_for_user_id')
+    .selectAll('a')
+    .select(['u.first_name', 'u.last_name', 'u.user_type', 'f.first_name as for_first_name', 'f.last_name as for_last_name'])
+    .$if(args.portcallIds !== null, (q) => q.where('a.portcall_id', 'in', args.portcallIds!.length ? args.portcallIds! : [-1]))
+    .orderBy('a.id')
+    .offset(args.offset)
+    .limit(args.limit)
+    .execute();
+}
+
+export function countAuditEvents(db: Db, portcallIds: number[]) {
+  return db
+    .selectFrom('portcall_audit_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('portcall_id', 'in', portcallIds.length ? portcallIds : [-1])
+    .executeTakeFirstOrThrow();
+}

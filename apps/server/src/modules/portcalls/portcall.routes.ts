@@ -1,0 +1,74 @@
+// HTTP for port calls: list, read, create, update, cancel, negotiate, history and audit.
+import {
+  ZAuditEvent,
+  ZCalculatedCargo,
+  ZCargoDetailInput,
+  ZPrefillDuration,
+  ZPrefillDurationRequest,
+  ZCancelPortcallRequest,
+  ZErrorEnvelope,
+  ZIdParams,
+  ZNegotiationRequest,
+  ZPortcall,
+  ZPortcallCreateRequest,
+  ZPortcallList,
+  ZPortcallListQuery,
+  ZPortcallTimestamp,
+  ZPortcallUpdateRequest,
+  pageQuery,
+  pagedPayload,
+  successEnvelope,
+} from '@quayline/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope';
+import { requireSession, sessionOf } from '../../plugins/auth';
+import { calculateCargo, prefillDuration } from './cargo-calculation';
+import { listAuditEvents, listTimestamps } from './portcall-history.service';
+import { cancelPortcall, createPortcall, getPortcall, listPortcalls, negotiatePortcall, updatePortcall } from './portcall.service';
+
+const tags = ['Port calls'];
+const errors = { '4xx': ZErrorEnvelope };
+const one = { 200: successEnvelope(ZPortcall), ...errors };
+
+export async function portcallRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = { onRequest: requireSession };
+
+  r.get('/portcalls', { ...auth, schema: { tags, summary: 'Port calls the user may see, filtered and paged', querystring: ZPortcallListQuery, response: { 200: successEnvelope(ZPortcallList), ...errors } } }, async (request) =>
+    ok(await listPortcalls(app.ctx, sessionOf(request), request.query)),
+  );
+  r.get('/portcalls/:id', { ...auth, schema: { tags, summary: 'One port call', params: ZIdParams, response: one } }, async (request) => ok(await getPortcall(app.ctx, sessionOf(request), request.params.id)));
+  r.post('/portcalls', { ...auth, schema: { tags, summary: 'Create a port call (the terminal plans, the vessel side requests)', body: ZPortcallCreateRequest, response: { 201: successEnvelope(ZPortcall), ...errors } } }, async (request, reply) => {
+    void reply.code(201);
+    return ok(await createPortcall(app.ctx, sessionOf(request), request.body));
+  });
+  r.put('/portcalls/:id', { ...auth, schema: { tags, summary: 'Change a port call; stale version answers 409 with the current record', params: ZIdParams, body: ZPortcallUpdateRequest, response: one } }, async (request) =>
+    ok(await updatePortcall(app.ctx, sessionOf(request), request.params.id, request.body)),
+  );
+  r.post('/portcalls/:id/cancel', { ...auth, schema: { tags, summary: 'Cancel (terminal) or ask to cancel (vessel side)', params: ZIdParams, body: ZCancelPortcallRequest, response: one } }, async (request) =>
+    ok(await cancelPortcall(app.ctx, sessionOf(request), request.params.id, request.body)),
+  );
+  r.post('/portcalls/:id/negotiate', { ...auth, schema: { tags, summary: 'One negotiation step on one time (docs/negotiation.md)', params: ZIdParams, body: ZNegotiationRequest, response: one } }, async (request) =>
+    ok(await negotiatePortcall(app.ctx, sessionOf(request), request.params.id, request.body)),
+  );
+  r.get('/portcalls/:id/timestamps', { ...auth, schema: { tags, summary: 'The negotiation chain of every time, oldest first', params: ZIdParams, response: { 200: successEnvelope(z.array(ZPortcallTimestamp)), ...errors } } }, async (request) =>
+    ok(await listTimestamps(app.ctx, sessionOf(request), request.params.id)),
+  );
+  r.post(
+    '/portcalls/calculated_cargo_details',
+    { ...auth, schema: { tags, summary: 'Totals of cargo details, computed (never typed)', body: z.object({ cargo_details: z.array(ZCargoDetailInput).max(50) }), response: { 200: successEnvelope(ZCalculatedCargo), ...errors } } },
+    async (request) => ok(calculateCargo(request.body.cargo_details)),
+  );
+  r.post(
+    '/prefill_cargo_ops_duration',
+    { ...auth, schema: { tags, summary: 'Cargo-operations duration from moves, units per hour and crane intensity', body: ZPrefillDurationRequest, response: { 200: successEnvelope(ZPrefillDuration), ...errors } } },
+    async (request) => ok(prefillDuration(request.body)),
+  );
+  r.get(
+    '/portcall_audit',
+    { ...auth, schema: { tags, summary: 'Audit trail (created, revised, accepted) of one or all visible port calls', querystring: pageQuery(50).extend({ portcall_id: z.coerce.number().int().positive().optional() }), response: { 200: successEnvelope(pagedPayload(ZAuditEvent)), ...errors } } },
+    async (request) => ok(await listAuditEvents(app.ctx, sessionOf(request), request.query)),
+  );
+}

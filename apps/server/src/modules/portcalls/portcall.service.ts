@@ -1,0 +1,425 @@
+// Port-call rules: who sees and changes what, versioned writes, and times that move only through the negotiation table.
+import {
+  NEGOTIATED_TIMES,
+  type TCargoDetailInput,
+  type TFromLabel,
+  type TNegotiatedTime,
+  type TNegotiationAction,
+  type TNegotiationRequest,
+  type TPaged,
+  type TParty,
+  type TPortcall,
+  type TPortcallCreateRequest,
+  type TPortcallListQuery,
+  type TPortcallUpdateRequest,
+  type TTimeLabel,
+  ZPortcallCreateRequest,
+  applyNegotiation,
+  bollardsCovering,
+  deriveStatus,
+  pageMeta,
+  partyOf,
+  quayMetres,
+  sectionAt,
+  validatePortcallWindow,
+} from '@quayline/domain';
+import { sql, type Transaction } from 'kysely';
+import type { AppContext } from '../../app-context';
+import type { DB, PortalUser } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { AuthSession } from '../auth/auth.service';
+import { toPortcall } from './portcall-mapper';
+import { applyListFilters, countRequests, findCargoDetails, lastTimestamp, selectPortcalls, userTerminalIds, visibleTo } from './portcall.repository';
+
+/** Fields only the terminal may set; the vessel side sees them but changes times through requests. */
+const TERMINAL_ONLY_FIELDS = ['berth_start_position', 'berth_end_position', 'berth_orientation', 'berth_comment', 'card_colour', 'is_dummy', 'is_bollards_linked'] as const;
+const TIME_COLUMNS: Record<TNegotiatedTime, TNegotiatedTime> = {
+  berth_arrival: 'berth_arrival',
+  berth_departure: 'berth_departure',
+  pilot_boarding_place_arrival: 'pilot_boarding_place_arrival',
+  pilot_boarding_place_departure: 'pilot_boarding_place_departure',
+};
+
+type Trx = Transaction<DB>;
+
+async function loadVisible(ctx: AppContext, db: AppContext['db'] | Trx, user: PortalUser, id: number, forUpdate = false): Promise<TPortcall> {
+  const row = await selectPortcalls(db)
+    .where('portcalls.id', '=', id)
+    .where(visibleTo(user))
+    .$if(forUpdate, (q) => q.forUpdate('portcalls'))
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', { message: 'No such port call.' });
+  return toPortcall(row, await findCargoDetails(db, [row.id]), user);
+}
+
+export async function listPortcalls(ctx: AppContext, session: AuthSession, query: TPortcallListQuery): Promise<TPaged<TPortcall>> {
+  const user = session.user;
+  const base = applyListFilters(query)(selectPortcalls(ctx.db).where(visibleTo(user)));
+  const total = await ctx.db
+    .selectFrom(base.as('filtered'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .orderBy('portcalls.berth_arrival')
+    .orderBy('portcalls.id')
+    .offset((query.page - 1) * query.per_page)
+    .limit(query.per_page)
+    .execute();
+  const cargo = await findCargoDetails(ctx.db, rows.map((r) => r.id));
+  return {
+    items: rows.map((r) => toPortcall(r, cargo.filter((c) => c.portcall_id === r.id), user)),
+    meta: pageMeta({ page: query.page, perPage: query.per_page, totalCount: Number(total.n) }),
+  };
+}
+
+export function getPortcall(ctx: AppContext, session: AuthSession, id: number): Promise<TPortcall> {
+  return loadVisible(ctx, ctx.db, session.user, id);
+}
+
+type Placement = {
+  quayLength: number;
+  vesselLength: number;
+  berth_start_bollard_id: number | null;
+  berth_end_bollard_id: number | null;
+  terminal_section_id: number | null;
+};
+
+/** Checks references and the window, and works out bollards and section from the metres when they are linked. */
+async function resolvePlacement(
+  trx: Trx,
+  user: PortalUser,
+  p: { terminal_id: number; vessel_id: number; vessel_operator_id: number; agent_id?: number | null | undefined; pilot_boarding_place_id?: number | null | undefined; previous_port_id?: number | null | undefined; next_port_id?: number | null | undefined; berth_arrival: string; berth_departure: string; cargo_operations_start?: string | null | undefined; cargo_operations_end?: string | null | undefined; pilot_boarding_place_arrival?: string | null | undefined; berth_start_position?: number | null | undefined; berth_end_position?: number | null | undefined; is_bollards_linked?: boolean | undefined },
+): Promise<Placement> {
+  const terminal = await trx
+    .selectFrom('terminals')
+    .innerJoin('portal_user_terminals as put', 'put.terminal_id', 'terminals.id')
+    .select(['terminals.id', 'terminals.quay_length_m', 'terminals.port_id'])
+    .where('terminals.id', '=', p.terminal_id)
+    .where('put.portal_user_id', '=', user.id)
+    .executeTakeFirst();
+  if (!terminal) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'terminal_id', message: 'Unknown terminal' }] });
+  const problems: { path: string; message: string }[] = [];
+  const vessel = await trx.selectFrom('vessels').select(['id', 'length_overall_m']).where('id', '=', p.vessel_id).executeTakeFirst();
+  if (!vessel) problems.push({ path: 'vessel_id', message: 'Unknown vessel' });
+  const operator = await trx.selectFrom('organisations').select('id').where('id', '=', p.vessel_operator_id).where('kind', '=', 'vessel_operator').executeTakeFirst();
+  if (!operator) problems.push({ path: 'vessel_operator_id', message: 'Unknown vessel operator' });
+  if (p.agent_id) {
+    const agent = await trx.selectFrom('organisations').select('id').where('id', '=', p.agent_id).where('kind', '=', 'agent').executeTakeFirst();
+    if (!agent) problems.push({ path: 'agent_id', message: 'Unknown agent' });
+  }
+  if (p.pilot_boarding_place_id) {
+    const pbp = await trx.selectFrom('pilot_boarding_places').select('id').where('id', '=', p.pilot_boarding_place_id).where('port_id', '=', terminal.port_id).executeTakeFirst();
+    if (!pbp) problems.push({ path: 'pilot_boarding_place_id', message: 'Not a pilot boarding place of this port' });
+  }
+  for (const key of ['previous_port_id', 'next_port_id'] as const) {
+    const id = p[key];
+    if (id && !(await trx.selectFrom('ports').select('id').where('id', '=', id).executeTakeFirst())) problems.push({ path: key, message: 'Unknown port' });
+  }
+  if (user.user_type === 'vessel_operator' && p.vessel_operator_id !== user.organisation_id) problems.push({ path: 'vessel_operator_id', message: 'You can only book calls for your own company' });
+  if (user.user_type === 'agent' && p.agent_id !== user.organisation_id) problems.push({ path: 'agent_id', message: 'You can only book calls as their agent' });
+  const vesselLength = vessel ? Number(vessel.length_overall_m) : 0;
+  problems.push(...validatePortcallWindow({ ...p, quayLength: terminal.quay_length_m, vesselLength }));
+  if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems });
+
+  let placement: Placement = { quayLength: terminal.quay_length_m, vesselLength, berth_start_bollard_id: null, berth_end_bollard_id: null, terminal_section_id: null };
+  if (p.berth_start_position !== null && p.berth_start_position !== undefined && p.berth_end_position !== null && p.berth_end_position !== undefined) {
+    const sections = await trx.selectFrom('terminal_sections').select(['id', 'start_position_m', 'end_position_m']).where('terminal_id', '=', terminal.id).execute();
+    const section = sectionAt(sections, quayMetres(p.berth_start_position));
+    placement = { ...placement, terminal_section_id: section?.id ?? null };
+    if (p.is_bollards_linked !== false) {
+      const bollards = (await trx.selectFrom('bollards').select(['id', 'position_m']).where('terminal_id', '=', terminal.id).orderBy('position_m').execute()).map((b) => ({ id: b.id, position_m: Number(b.position_m) }));
+      const covering = bollardsCovering(bollards, quayMetres(p.berth_start_position), quayMetres(p.berth_end_position));
+      placement = { ...placement, berth_start_bollard_id: covering?.first.id ?? null, berth_end_bollard_id: covering?.last.id ?? null };
+    }
+  }
+  return placement;
+}
+
+async function audit(trx: Trx, session: AuthSession, portcallId: number, eventType: 'created' | 'revised' | 'accepted', field: string, oldValue: unknown, newValue: unknown, at: Date) {
+  await trx
+    .insertInto('portcall_audit_events')
+    .values({
+      portcall_id: portcallId,
+      event_type: eventType,
+      field,
+      old_value: oldValue === undefined ? null : JSON.stringify(oldValue),
+      new_value: newValue === undefined ? null : JSON.stringify(newValue),
+      actor_user_id: session.actor?.id ?? session.user.id,
+      acting_for_user_id: session.actor ? session.user.id : null,
+      created_at: at,
+    })
+    .execute();
+}
+
+async function replaceCargoDetails(trx: Trx, portcallId: number, details: TCargoDetailInput[] | undefined) {
+  await trx.deleteFrom('portcall_cargo_details').where('portcall_id', '=', portcallId).execute();
+  const rows = (details ?? []).map((d, index) => ({
+    portcall_id: portcallId,
+    position: index,
+    cargo_operations_start: d.cargo_operations_start ?? null,
+    cargo_operations_end: d.cargo_operations_end ?? null,
+    cargo_type: d.cargo_type,
+    cargo_sub_type: d.cargo_sub_type ?? null,
+    product_type: d.product_type ?? null,
+    move_count: d.move_count ?? 0,
+    move_count_unit: d.move_count_unit ?? 'pieces',
+    comment: d.comment ?? null,
+    discharge: d.discharge ?? 0,
+    load: d.load ?? 0,
+    restow: d.restow ?? 0,
+    units_per_hour: d.units_per_hour ?? null,
+    crane_intensity: d.crane_intensity ?? 1,
+  }));
+  if (rows.length) await trx.insertInto('portcall_cargo_details').values(rows).execute();
+}
+
+function statusOf(p: { cancelled: boolean; labels: Record<TNegotiatedTime, TTimeLabel | null>; cargoStart: Date | null; now: Date }) {
+  return deriveStatus({
+    isCancelled: p.cancelled,
+    berthArrivalLabel: p.labels.berth_arrival,
+    berthDepartureLabel: p.labels.berth_departure,
+    pilotArrivalLabel: p.labels.pilot_boarding_place_arrival,
+    cargoOperationsStarted: !!p.cargoStart && p.cargoStart.getTime() <= p.now.getTime(),
+  });
+}
+
+export async function createPortcall(ctx: AppContext, session: AuthSession, input: TPortcallCreateRequest): Promise<TPortcall> {
+  const user = session.user;
+  const body = ZPortcallCreateRequest.parse(input);
+  const party = partyOf(user.user_type);
+  if (party === 'vessel_side') {
+    const forbidden = TERMINAL_ONLY_FIELDS.filter((f) => f !== 'is_bollards_linked' && input[f] !== undefined && input[f] !== null && input[f] !== 'default' && input[f] !== false);
+    if (forbidden.length) throw new AppError('FORBIDDEN', { message: `Only the terminal sets ${forbidden.join(', ')}.` });
+  }
+  const now = ctx.clock.now();
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const placement = await resolvePlacement(trx, user, body);
+    const action: TNegotiationAction = party === 'terminal' ? 'plan' : 'request';
+    const label: TTimeLabel = party === 'terminal' ? 'planned' : 'requested';
+    const change = party === 'terminal' ? 'created' : 'newly created';
+    const timeValue = (t: TNegotiatedTime) => body[TIME_COLUMNS[t]] ?? null;
+    const labels = Object.fromEntries(NEGOTIATED_TIMES.map((t) => [t, timeValue(t) ? label : null])) as Record<TNegotiatedTime, TTimeLabel | null>;
+    const { cargo_details, ...fields } = body;
+    const row = await trx
+      .insertInto('portcalls')
+      .values({
+        ...fields,
+        agent_id: fields.agent_id ?? null,
+        pilot_boarding_place_id: fields.pilot_boarding_place_id ?? null,
+        pilot_boarding_place_arrival: fields.pilot_boarding_place_arrival ?? null,
+        pilot_boarding_place_departure: fields.pilot_boarding_place_departure ?? null,
+        cargo_operations_start: fields.cargo_operations_start ?? null,
+        cargo_operations_end: fields.cargo_operations_end ?? null,
+        berth_start_position: fields.berth_start_position ?? null,
+        berth_end_position: fields.berth_end_position ?? null,
+        berth_orientation: fields.berth_orientation ?? null,
+        service_name: fields.service_name ?? null,
+        voyage_number_import: fields.voyage_number_import ?? null,
+        voyage_number_export: fields.voyage_number_export ?? null,
+        previous_port_id: fields.previous_port_id ?? null,
+        next_port_id: fields.next_port_id ?? null,
+        comment: fields.comment ?? null,
+        berth_comment: fields.berth_comment ?? null,
+        move_count_comments: fields.move_count_comments ?? null,
+        berth_start_bollard_id: placement.berth_start_bollard_id,
+        berth_end_bollard_id: placement.berth_end_bollard_id,
+        terminal_section_id: placement.terminal_section_id,
+        status: statusOf({ cancelled: false, labels, cargoStart: null, now }),
+        berth_arrival_label: labels.berth_arrival,
+        berth_arrival_change_label: change,
+        berth_departure_label: labels.berth_departure,
+        berth_departure_change_label: change,
+        pilot_boarding_place_arrival_label: labels.pilot_boarding_place_arrival,
+        pilot_boarding_place_arrival_change_label: labels.pilot_boarding_place_arrival ? change : null,
+        pilot_boarding_place_departure_label: labels.pilot_boarding_place_departure,
+        pilot_boarding_place_departure_change_label: labels.pilot_boarding_place_departure ? change : null,
+        created_by: user.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await replaceCargoDetails(trx, row.id, cargo_details);
+    for (const t of NEGOTIATED_TIMES) {
+      const value = timeValue(t);
+      if (!value) continue;
+      await trx
+        .insertInto('portcall_timestamps')
+        .values({ portcall_id: row.id, time_type: t, action, classifier: party === 'terminal' ? 'PLN' : 'REQ', party, date_time: value, label_after: label, previous_label: null, change_label_after: change, reply_to_id: null, delay_reason_code: null, remark: null, created_by: session.actor?.id ?? user.id, acting_for: session.actor ? user.id : null, created_at: now })
+        .execute();
+    }
+    await audit(trx, session, row.id, 'created', 'portcall', null, { vessel_id: body.vessel_id, berth_arrival: body.berth_arrival, berth_departure: body.berth_departure }, now);
+    return row.id;
+  });
+  return loadVisible(ctx, ctx.db, user, id);
+}
+
+async function conflict(ctx: AppContext, user: PortalUser, id: number): Promise<never> {
+  throw new AppError('CONFLICT', { current: await loadVisible(ctx, ctx.db, user, id) });
+}
+
+/** Applies one negotiation step to one time inside the caller's transaction and returns the new label and value. */
+async function negotiateStep(
+  trx: Trx,
+  session: AuthSession,
+  current: TPortcall,
+  step: { time: TNegotiatedTime; action: TNegotiationAction; date_time?: string | undefined; delay_reason_code?: string | undefined; remark?: string | undefined },
+  now: Date,
+): Promise<{ label: TTimeLabel | null; change: string | null; value: string | null; cancelsCall: boolean }> {
+  const party: TParty = partyOf(session.user.user_type);
+  const stateKey = `${step.time}_state` as const;
+  const currentLabel: TFromLabel = current[stateKey].label ?? 'none';
+  const last = await lastTimestamp(trx, current.id, step.time);
+  const requests = await countRequests(trx, current.id, step.time);
+  const result = applyNegotiation({ label: currentLabel, previousLabel: (last?.previous_label as TFromLabel | null) ?? 'none', lastParty: (last?.party as TParty | undefined) ?? null, isFirstRequest: Number(requests.n) === 0 }, step.action, party);
+  if (!result.ok) {
+    if (result.reason === 'wrong_party') throw new AppError('FORBIDDEN', { message: result.message });
+    throw new AppError('VALIDATION_FAILED', { message: result.message, httpStatus: 422, errors: [{ path: step.time, message: result.message }] });
+  }
+  const currentValue = current[step.time];
+  let value: string | null = currentValue;
+  if (result.transition.takesTime) {
+    if (!step.date_time) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'date_time', message: `${step.action} needs a date and time` }] });
+    value = new Date(step.date_time).toISOString();
+  } else if (result.transition.to === 'previous') {
+    // A rejection restores the value the time had before the step it rejects.
+    const before = await trx
+      .selectFrom('portcall_timestamps')
+      .select('date_time')
+      .where('portcall_id', '=', current.id)
+      .where('time_type', '=', step.time)
+      .where('id', '<', last?.id ?? 0)
+      .where('date_time', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    value = before?.date_time ? new Date(before.date_time).toISOString() : currentValue;
+  }
+  const label = result.to === 'none' ? null : result.to;
+  const change = result.change ?? current[stateKey].change_label;
+  await trx
+    .insertInto('portcall_timestamps')
+    .values({
+      portcall_id: current.id,
+      time_type: step.time,
+      action: step.action,
+      classifier: result.transition.classifier,
+      party,
+      date_time: result.transition.takesTime ? value : null,
+      label_after: label,
+      previous_label: currentLabel === 'none' ? null : currentLabel,
+      change_label_after: change,
+      reply_to_id: last?.id ?? null,
+      delay_reason_code: step.delay_reason_code ?? null,
+      remark: step.remark ?? null,
+      created_by: session.actor?.id ?? session.user.id,
+      acting_for: session.actor ? session.user.id : null,
+      created_at: now,
+    })
+    .execute();
+  await audit(trx, session, current.id, result.transition.audit, step.time, { value: currentValue, label: current[stateKey].label }, { value, label, action: step.action }, now);
+  const cancelsCall = step.time === 'berth_arrival' && (label === 'cancelled' || label === 'cancel_accepted');
+  return { label, change, value, cancelsCall };
+}
+
+async function writeTimes(trx: Trx, session: AuthSession, current: TPortcall, steps: Map<TNegotiatedTime, Awaited<ReturnType<typeof negotiateStep>>>, extra: Record<string, unknown>, now: Date, expectedVersion: number) {
+  const labels = Object.fromEntries(NEGOTIATED_TIMES.map((t) => [t, steps.get(t)?.label ?? current[`${t}_state`].label])) as Record<TNegotiatedTime, TTimeLabel | null>;
+  const cancelled = current.status === 'Cancelled' || [...steps.values()].some((s) => s.cancelsCall);
+  const set: Record<string, unknown> = { ...extra };
+  for (const [time, step] of steps) {
+    set[time] = step.value;
+    set[`${time}_label`] = step.label;
+    set[`${time}_change_label`] = step.change;
+  }
+  const cargoStart = (extra.cargo_operations_start as string | null | undefined) ?? current.cargo_operations_start;
+  set.status = statusOf({ cancelled, labels, cargoStart: cargoStart ? new Date(cargoStart) : null, now });
+  if (cancelled && current.status !== 'Cancelled') {
+    set.cancelled_by = session.user.id;
+    set.cancelled_at = now;
+  }
+  const updated = await trx
+    .updateTable('portcalls')
+    .set({ ...(set as object), version: sql`version + 1`, updated_at: now })
+    .where('id', '=', current.id)
+    .where('version', '=', expectedVersion)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+export async function negotiatePortcall(ctx: AppContext, session: AuthSession, id: number, body: TNegotiationRequest): Promise<TPortcall> {
+  const user = session.user;
+  const now = ctx.clock.now();
+  const ok = await ctx.db.transaction().execute(async (trx) => {
+    const current = await loadVisible(ctx, trx, user, id, true);
+    if (current.version !== body.version) return false;
+    if (current.status === 'Cancelled') throw new AppError('VALIDATION_FAILED', { httpStatus: 422, message: 'The port call is cancelled.' });
+    if ((body.time === 'pilot_boarding_place_arrival' || body.time === 'pilot_boarding_place_departure') && !current.pilot_boarding_place_id && body.action !== 'estimate') {
+      throw new AppError('VALIDATION_FAILED', { httpStatus: 422, errors: [{ path: 'pilot_boarding_place_id', message: 'Choose a pilot boarding place first' }] });
+    }
+    const step = await negotiateStep(trx, session, current, body, now);
+    if (step.value && (body.time === 'berth_arrival' || body.time === 'berth_departure')) {
+      const arrival = body.time === 'berth_arrival' ? step.value : current.berth_arrival;
+      const departure = body.time === 'berth_departure' ? step.value : current.berth_departure;
+      if (Date.parse(departure) <= Date.parse(arrival)) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'date_time', message: 'Berth departure must be after berth arrival' }] });
+    }
+    return writeTimes(trx, session, current, new Map([[body.time, step]]), {}, now, body.version);
+  });
+  if (!ok) return conflict(ctx, user, id);
+  return loadVisible(ctx, ctx.db, user, id);
+}
+
+/** Plain fields are written as given; a changed time becomes the negotiation step that fits the caller's side. */
+export async function updatePortcall(ctx: AppContext, session: AuthSession, id: number, body: TPortcallUpdateRequest): Promise<TPortcall> {
+  const user = session.user;
+  const party = partyOf(user.user_type);
+  const now = ctx.clock.now();
+  const ok = await ctx.db.transaction().execute(async (trx) => {
+    const current = await loadVisible(ctx, trx, user, id, true);
+    if (current.version !== body.version) return false;
+    if (current.status === 'Cancelled') throw new AppError('VALIDATION_FAILED', { httpStatus: 422, message: 'A cancelled port call cannot be changed.' });
+    const { version: _version, cargo_details, ...changes } = body;
+    if (party === 'vessel_side') {
+      const forbidden = TERMINAL_ONLY_FIELDS.filter((f) => changes[f] !== undefined && JSON.stringify(changes[f]) !== JSON.stringify(current[f]));
+      if (forbidden.length) throw new AppError('FORBIDDEN', { message: `Only the terminal changes ${forbidden.join(', ')}.` });
+    }
+    const merged = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as TPortcall;
+    const placement = await resolvePlacement(trx, user, { ...merged, terminal_id: current.terminal_id });
+
+    const steps = new Map<TNegotiatedTime, Awaited<ReturnType<typeof negotiateStep>>>();
+    for (const time of NEGOTIATED_TIMES) {
+      const next = changes[time];
+      if (next === undefined || next === null) continue;
+      if (current[time] && Date.parse(next) === Date.parse(current[time])) continue;
+      const label = current[`${time}_state`].label;
+      const action: TNegotiationAction =
+        party === 'vessel_side' ? 'request' : label === null ? 'plan' : label === 'requested' ? 'propose' : label === 'actual' ? 'actual' : 'revise';
+      steps.set(time, await negotiateStep(trx, session, current, { time, action, date_time: next }, now));
+    }
+    const extra: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(changes)) {
+      if ((NEGOTIATED_TIMES as readonly string[]).includes(key) || value === undefined) continue;
+      const before = (current as Record<string, unknown>)[key];
+      if (JSON.stringify(before) === JSON.stringify(value)) continue;
+      extra[key] = value;
+      await audit(trx, session, id, 'revised', key, before, value, now);
+    }
+    Object.assign(extra, { berth_start_bollard_id: placement.berth_start_bollard_id, berth_end_bollard_id: placement.berth_end_bollard_id, terminal_section_id: placement.terminal_section_id });
+    if (cargo_details) {
+      await replaceCargoDetails(trx, id, cargo_details);
+      await audit(trx, session, id, 'revised', 'cargo_details', current.cargo_details.length, cargo_details.length, now);
+    }
+    return writeTimes(trx, session, current, steps, extra, now, body.version);
+  });
+  if (!ok) return conflict(ctx, user, id);
+  return loadVisible(ctx, ctx.db, user, id);
+}
+
+/** The terminal cancels at once; the vessel side asks, and the terminal accepts or refuses through the negotiation. */
+export async function cancelPortcall(ctx: AppContext, session: AuthSession, id: number, body: { version: number; remark?: string | undefined }): Promise<TPortcall> {
+  const action: TNegotiationAction = partyOf(session.user.user_type) === 'terminal' ? 'cancel' : 'request_cancel';
+  return negotiatePortcall(ctx, session, id, { time: 'berth_arrival', action, version: body.version, ...(body.remark ? { remark: body.remark } : {}) });
+}
+
+export async function terminalIdsOf(ctx: AppContext, user: PortalUser): Promise<number[]> {
+  return (await userTerminalIds(ctx.db, user.id)).map((r) => r.terminal_id);
+}

@@ -1,0 +1,27 @@
+// A terminal with geometry, two vessel operators, an agent, and signed-in users of each side, for port-call tests.
+import type { TestApp } from './test-app';
+import { type ApiCall, addTerminalGeometry, createOrganisation, createTerminal, createVessel, signIn } from './fixtures';
+
+export type PortcallWorld = Awaited<ReturnType<typeof createPortcallWorld>>;
+
+export async function createPortcallWorld(t: TestApp, options: { plannerLocale?: string } = {}) {
+  const db = t.database.db;
+  const terminal = await createTerminal(db);
+  const geometry = await addTerminalGeometry(db, terminal.id);
+  const operator = await createOrganisation(db, 'vessel_operator');
+  const agency = await createOrganisation(db, 'agent');
+  const vessel = await createVessel(db, { vesselOperatorId: operator.id });
+  const planner = await signIn(t.app, db, { terminalIds: [terminal.id], ...(options.plannerLocale ? { locale: options.plannerLocale } : {}) });
+  const agent = await signIn(t.app, db, { userType: 'agent', organisationId: agency.id, terminalIds: [terminal.id] });
+  const vesselSide = await signIn(t.app, db, { userType: 'vessel_operator', organisationId: operator.id, terminalIds: [terminal.id] });
+  const request = (arrivalIso: string, departureIso: string, extra: Record<string, unknown> = {}) => ({
+    terminal_id: terminal.id,
+    vessel_id: vessel.id,
+    vessel_operator_id: operator.id,
+    agent_id: agency.id,
+    berth_arrival: arrivalIso,
+    berth_departure: departureIso,
+    ...extra,
+  });
+  return { terminal, geometry, operator, agency, vessel, planner: planner.call as ApiCall, agent: agent.call as ApiCall, vesselSide: vesselSide.call as ApiCall, request };
+}

@@ -1,0 +1,223 @@
+// The port-call record (spec section 3): enums, the stored shape, and the create/update payloads.
+import { z } from 'zod';
+import { ZChangeLabel, ZTimeLabel } from '../negotiation';
+import { pageQuery, pagedPayload } from './paging';
+
+export const PORTCALL_STATUSES = ['Cancelled', 'Departed', 'Berthed', 'Cargo Ops', 'Arrived at PBP', 'Approaching'] as const;
+export const ZPortcallStatus = z.enum(PORTCALL_STATUSES);
+export type TPortcallStatus = z.infer<typeof ZPortcallStatus>;
+/** Sort priority of spec section 4 (Cancelled 1 ... Approaching 6). */
+export const STATUS_SORT_PRIORITY: Record<TPortcallStatus, number> = { Cancelled: 1, Departed: 2, Berthed: 3, 'Cargo Ops': 4, 'Arrived at PBP': 5, Approaching: 6 };
+/** Display order of the other reading of spec section 4. */
+export const STATUS_DISPLAY_ORDER: readonly TPortcallStatus[] = ['Cancelled', 'Departed', 'Cargo Ops', 'Berthed', 'Arrived at PBP', 'Approaching'];
+
+export const PORTCALL_TYPES = ['Inbound', 'Shifter'] as const;
+export const BERTH_ORIENTATIONS = ['Starboard', 'Port', 'Without side'] as const;
+export const CARGO_TYPES = ['General', 'Dry bulk (tons)', 'Liquid bulk (tons)', 'Container (boxes)', 'Passenger', 'Roll-on/Roll-off', 'Other (pieces)'] as const;
+export const MOVE_COUNT_UNITS = ['pieces', 'tons'] as const;
+export const VESSEL_CHARACTERISTICS = ['onboard_crane_stb', 'onboard_crane_port', 'onboard_crane_midships', 'bow_ramp', 'side_ramp_stb', 'side_ramp_port', 'stern_quarter_ramp', 'straight_stern_ramp'] as const;
+export const CARGO_QUANTITY_STATUSES = ['Draft', 'Confirmed', 'Actual'] as const;
+export const CARD_COLOUR_CLASSES = ['default', 'rose', 'fuchsia', 'violet', 'blue', 'cyan', 'olive', 'green', 'lime', 'lemon', 'yellow', 'cocoa', 'orange', 'grapes', 'stone'] as const;
+
+const ZInstant = z.iso.datetime({ offset: true });
+const ZMetres = z.number().min(0).max(100_000);
+const ZText = (max = 255) => z.string().trim().max(max);
+
+export const ZCargoDetailInput = z.object({
+  id: z.number().int().optional(),
+  cargo_operations_start: ZInstant.nullable().optional(),
+  cargo_operations_end: ZInstant.nullable().optional(),
+  cargo_type: z.enum(CARGO_TYPES),
+  cargo_sub_type: ZText().nullable().optional(),
+  product_type: ZText().nullable().optional(),
+  move_count: z.number().min(0).max(1_000_000).default(0),
+  move_count_unit: z.enum(MOVE_COUNT_UNITS).default('pieces'),
+  comment: ZText(1000).nullable().optional(),
+  discharge: z.number().min(0).max(1_000_000).default(0),
+  load: z.number().min(0).max(1_000_000).default(0),
+  restow: z.number().min(0).max(1_000_000).default(0),
+  units_per_hour: z.number().min(0).max(10_000).nullable().optional(),
+  crane_intensity: z.coerce.number().min(0.1).max(20).default(1),
+});
+export type TCargoDetailInput = z.infer<typeof ZCargoDetailInput>;
+export const ZCargoDetail = ZCargoDetailInput.extend({ id: z.number().int(), total: z.number() });
+
+/** The editable part of a port call, without defaults so an update changes only what it sends; times are negotiated (docs/negotiation.md). */
+export const ZPortcallFields = z.object({
+  terminal_id: z.number().int().positive(),
+  vessel_id: z.number().int().positive(),
+  vessel_operator_id: z.number().int().positive(),
+  agent_id: z.number().int().positive().nullable().optional(),
+  portcall_type: z.enum(PORTCALL_TYPES),
+  berth_arrival: ZInstant,
+  berth_departure: ZInstant,
+  pilot_boarding_place_id: z.number().int().positive().nullable().optional(),
+  pilot_boarding_place_arrival: ZInstant.nullable().optional(),
+  pilot_boarding_place_departure: ZInstant.nullable().optional(),
+  cargo_operations_start: ZInstant.nullable().optional(),
+  cargo_operations_end: ZInstant.nullable().optional(),
+  berth_start_position: ZMetres.nullable().optional(),
+  berth_end_position: ZMetres.nullable().optional(),
+  is_bollards_linked: z.boolean(),
+  berth_orientation: z.enum(BERTH_ORIENTATIONS).nullable().optional(),
+  service_name: ZText().nullable().optional(),
+  voyage_number_import: ZText(64).nullable().optional(),
+  voyage_number_export: ZText(64).nullable().optional(),
+  draft_inbound: z.number().min(0).max(30),
+  draft_outbound: z.number().min(0).max(30),
+  previous_port_id: z.number().int().positive().nullable().optional(),
+  next_port_id: z.number().int().positive().nullable().optional(),
+  comment: ZText(2000).nullable().optional(),
+  berth_comment: ZText(2000).nullable().optional(),
+  cargo_quantity_status: z.enum(CARGO_QUANTITY_STATUSES),
+  move_count_unit: z.enum(MOVE_COUNT_UNITS),
+  move_count_containers: z.number().int().min(0).max(100_000),
+  move_count_comments: ZText(1000).nullable().optional(),
+  vessel_characteristics: z.array(z.enum(VESSEL_CHARACTERISTICS)).max(VESSEL_CHARACTERISTICS.length),
+  is_dummy: z.boolean(),
+  sync_shift_cargo_volumes: z.boolean(),
+  card_colour: z.enum(CARD_COLOUR_CLASSES),
+  cargo_details: z.array(ZCargoDetailInput).max(50),
+});
+/** Form defaults of spec section 3 apply on create only. */
+export const ZPortcallCreateRequest = ZPortcallFields.extend({
+  portcall_type: ZPortcallFields.shape.portcall_type.default('Inbound'),
+  is_bollards_linked: ZPortcallFields.shape.is_bollards_linked.default(true),
+  draft_inbound: ZPortcallFields.shape.draft_inbound.default(0),
+  draft_outbound: ZPortcallFields.shape.draft_outbound.default(0),
+  cargo_quantity_status: ZPortcallFields.shape.cargo_quantity_status.default('Draft'),
+  move_count_unit: ZPortcallFields.shape.move_count_unit.default('pieces'),
+  move_count_containers: ZPortcallFields.shape.move_count_containers.default(0),
+  vessel_characteristics: ZPortcallFields.shape.vessel_characteristics.default([]),
+  is_dummy: ZPortcallFields.shape.is_dummy.default(false),
+  sync_shift_cargo_volumes: ZPortcallFields.shape.sync_shift_cargo_volumes.default(false),
+  card_colour: ZPortcallFields.shape.card_colour.default('default'),
+  cargo_details: ZPortcallFields.shape.cargo_details.default([]),
+});
+export type TPortcallCreateRequest = z.input<typeof ZPortcallCreateRequest>;
+export const ZPortcallUpdateRequest = ZPortcallFields.partial().omit({ terminal_id: true }).extend({ version: z.number().int().positive() });
+export type TPortcallUpdateRequest = z.infer<typeof ZPortcallUpdateRequest>;
+
+const ZTimeState = z.object({ label: ZTimeLabel.nullable(), change_label: ZChangeLabel.nullable() });
+
+export const ZPortcall = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  status: ZPortcallStatus,
+  status_sort_priority: z.number().int(),
+  terminal_id: z.number().int(),
+  terminal_name: z.string(),
+  vessel_id: z.number().int(),
+  vessel_name: z.string(),
+  imo_number: z.string(),
+  vessel_type: z.string(),
+  vessel_length_overall: z.number(),
+  vessel_operator_id: z.number().int(),
+  vessel_operator_code: z.string(),
+  vessel_operator: z.string(),
+  agent_id: z.number().int().nullable(),
+  agent_code: z.string().nullable(),
+  portcall_type: z.enum(PORTCALL_TYPES),
+  berth_arrival: z.string(),
+  berth_departure: z.string(),
+  berth_arrival_state: ZTimeState,
+  berth_departure_state: ZTimeState,
+  pilot_boarding_place_id: z.number().int().nullable(),
+  pilot_boarding_place_name: z.string().nullable(),
+  pilot_boarding_place_arrival: z.string().nullable(),
+  pilot_boarding_place_departure: z.string().nullable(),
+  pilot_boarding_place_arrival_state: ZTimeState,
+  pilot_boarding_place_departure_state: ZTimeState,
+  cargo_operations_start: z.string().nullable(),
+  cargo_operations_end: z.string().nullable(),
+  berth_start_position: z.number().nullable(),
+  berth_end_position: z.number().nullable(),
+  berth_start_bollard_id: z.number().int().nullable(),
+  berth_end_bollard_id: z.number().int().nullable(),
+  terminal_section_id: z.number().int().nullable(),
+  is_bollards_linked: z.boolean(),
+  berth_orientation: z.enum(BERTH_ORIENTATIONS).nullable(),
+  service_name: z.string().nullable(),
+  voyage_number_import: z.string().nullable(),
+  voyage_number_export: z.string().nullable(),
+  draft_inbound: z.number(),
+  draft_outbound: z.number(),
+  previous_port_id: z.number().int().nullable(),
+  previous_port: z.string().nullable(),
+  next_port_id: z.number().int().nullable(),
+  next_port: z.string().nullable(),
+  comment: z.string().nullable(),
+  berth_comment: z.string().nullable(),
+  cargo_quantity_status: z.enum(CARGO_QUANTITY_STATUSES),
+  move_count_unit: z.enum(MOVE_COUNT_UNITS),
+  move_count_containers: z.number().int(),
+  move_count_comments: z.string().nullable(),
+  vessel_characteristics: z.array(z.string()),
+  is_dummy: z.boolean(),
+  sync_shift_cargo_volumes: z.boolean(),
+  card_colour: z.enum(CARD_COLOUR_CLASSES),
+  cancelled_by: z.number().int().nullable(),
+  is_open_task: z.boolean(),
+  cargo_details: z.array(ZCargoDetail),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TPortcall = z.infer<typeof ZPortcall>;
+
+export const ZPortcallListQuery = pageQuery(25).extend({
+  terminal_id: z.coerce.number().int().positive().optional(),
+  from: ZInstant.optional(),
+  to: ZInstant.optional(),
+  status: z.union([ZPortcallStatus, z.array(ZPortcallStatus)]).optional(),
+  vessel_id: z.coerce.number().int().positive().optional(),
+  vessel_operator_id: z.coerce.number().int().positive().optional(),
+  agent_id: z.coerce.number().int().positive().optional(),
+  q: z.string().trim().max(100).optional(),
+  include_cancelled: z.enum(['true', 'false']).optional(),
+});
+export type TPortcallListQuery = z.infer<typeof ZPortcallListQuery>;
+export const ZPortcallList = pagedPayload(ZPortcall);
+
+export const ZCancelPortcallRequest = z.object({ version: z.number().int().positive(), remark: z.string().max(500).optional() });
+
+export const ZPortcallTimestamp = z.object({
+  id: z.number().int(),
+  time: z.string(),
+  action: z.string(),
+  classifier: z.string(),
+  party: z.string(),
+  date_time: z.string().nullable(),
+  label: ZTimeLabel.nullable(),
+  change_label: ZChangeLabel.nullable(),
+  reply_to_id: z.number().int().nullable(),
+  delay_reason_code: z.string().nullable(),
+  remark: z.string().nullable(),
+  created_by: z.object({ id: z.number().int(), name: z.string(), user_type: z.string() }),
+  created_at: z.string(),
+});
+export type TPortcallTimestamp = z.infer<typeof ZPortcallTimestamp>;
+
+export const ZAuditEvent = z.object({
+  id: z.number().int(),
+  portcall_id: z.number().int(),
+  event_type: z.enum(['created', 'revised', 'accepted']),
+  field: z.string(),
+  old_value: z.unknown(),
+  new_value: z.unknown(),
+  actor: z.object({ id: z.number().int(), name: z.string(), user_type: z.string() }),
+  acting_for: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type TAuditEvent = z.infer<typeof ZAuditEvent>;
+
+export const ZCalculatedCargo = z.object({
+  cargo_details: z.array(ZCargoDetailInput.extend({ total: z.number() })),
+  totals: z.object({ discharge: z.number(), load: z.number(), restow: z.number(), total: z.number(), move_count: z.number() }),
+});
+export const ZPrefillDurationRequest = z.object({
+  move_count: z.number().min(0).max(1_000_000),
+  units_per_hour: z.number().positive().max(10_000),
+  crane_intensity: z.coerce.number().min(0.1).max(20).default(1),
+  cargo_operations_start: ZInstant.optional(),
+});
+export const ZPrefillDuration = z.object({ hours: z.number().nullable(), minutes: z.number().int().nullable(), cargo_operations_end: z.string().nullable() });
