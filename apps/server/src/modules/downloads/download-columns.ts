@@ -1,0 +1,18 @@
+// Column headers of the downloads in the four interface languages (server-side, like the mail texts).
+import type { TLocale } from '@quayline/domain';
+
+export const PORTCALL_COLUMNS = ['vessel', 'imo', 'status', 'operator', 'agent', 'berth_arrival', 'berth_arrival_label', 'berth_departure', 'berth_departure_label', 'position', 'pilot_boarding_place', 'pilot_boarding_place_arrival', 'voyage_import', 'voyage_export', 'service', 'moves'] as const;
+export const AUDIT_COLUMNS = ['when', 'vessel', 'event', 'field', 'old_value', 'new_value', 'by', 'acting_for'] as const;
+export const TASK_COLUMNS = ['vessel', 'imo', 'status', 'berth_arrival', 'berth_departure', 'reasons'] as const;
+type Column = (typeof PORTCALL_COLUMNS)[number] | (typeof AUDIT_COLUMNS)[number] | (typeof TASK_COLUMNS)[number];
+
+const HEADERS: Record<TLocale, Record<Column, string>> = {
+  en: { vessel: 'Vessel', imo: 'IMO', status: 'Status', operator: 'Vessel operator', agent: 'Agent', berth_arrival: 'Berth arrival', berth_arrival_label: 'Arrival label', berth_departure: 'Berth departure', berth_departure_label: 'Departure label', position: 'Position (m)', pilot_boarding_place: 'Pilot boarding place', pilot_boarding_place_arrival: 'Pilot boarding', voyage_import: 'Voyage import', voyage_export: 'Voyage export', service: 'Service', moves: 'Moves', when: 'When', event: 'Event', field: 'Field', old_value: 'Before', new_value: 'After', by: 'By', acting_for: 'On behalf of', reasons: 'Why it waits for you' },
+  de: { vessel: 'Schiff', imo: 'IMO', status: 'Status', operator: 'Reederei', agent: 'Agent', berth_arrival: 'Ankunft am Liegeplatz', berth_arrival_label: 'Status Ankunft', berth_departure: 'Abfahrt vom Liegeplatz', berth_departure_label: 'Status Abfahrt', position: 'Position (m)', pilot_boarding_place: 'Lotsenversetzpunkt', pilot_boarding_place_arrival: 'Lotsenübernahme', voyage_import: 'Reise Import', voyage_export: 'Reise Export', service: 'Dienst', moves: 'Bewegungen', when: 'Wann', event: 'Ereignis', field: 'Feld', old_value: 'Vorher', new_value: 'Nachher', by: 'Von', acting_for: 'Im Auftrag von', reasons: 'Warum es auf Sie wartet' },
+  fr: { vessel: 'Navire', imo: 'IMO', status: 'Statut', operator: 'Armateur', agent: 'Agent', berth_arrival: 'Arrivée au poste', berth_arrival_label: 'État arrivée', berth_departure: 'Départ du poste', berth_departure_label: 'État départ', position: 'Position (m)', pilot_boarding_place: 'Point d’embarquement du pilote', pilot_boarding_place_arrival: 'Embarquement du pilote', voyage_import: 'Voyage import', voyage_export: 'Voyage export', service: 'Service', moves: 'Mouvements', when: 'Quand', event: 'Événement', field: 'Champ', old_value: 'Avant', new_value: 'Après', by: 'Par', acting_for: 'Pour le compte de', reasons: 'Pourquoi il vous attend' },
+  es: { vessel: 'Buque', imo: 'IMO', status: 'Estado', operator: 'Naviera', agent: 'Agente', berth_arrival: 'Llegada al atraque', berth_arrival_label: 'Estado llegada', berth_departure: 'Salida del atraque', berth_departure_label: 'Estado salida', position: 'Posición (m)', pilot_boarding_place: 'Punto de embarque del práctico', pilot_boarding_place_arrival: 'Embarque del práctico', voyage_import: 'Viaje importación', voyage_export: 'Viaje exportación', service: 'Servicio', moves: 'Movimientos', when: 'Cuándo', event: 'Evento', field: 'Campo', old_value: 'Antes', new_value: 'Después', by: 'Por', acting_for: 'En nombre de', reasons: 'Por qué le espera' },
+};
+
+export function headersFor(locale: TLocale, columns: readonly Column[]): { key: string; header: string }[] {
+  return columns.map((key) => ({ key, header: HEADERS[locale][key] }));
+}

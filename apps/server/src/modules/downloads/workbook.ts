@@ -1,0 +1,22 @@
+// Writes rows as CSV (spec rules) or as a real Excel workbook.
+import { toCsv } from '@quayline/domain';
+import ExcelJS from 'exceljs';
+
+export type TDownloadFormat = 'csv' | 'xls' | 'xlsx';
+export type TDownloadFile = { body: Buffer; contentType: string; fileName: string };
+
+export async function renderDownload(args: { rows: Record<string, unknown>[]; columns: { key: string; header: string }[]; format: TDownloadFormat; bom: boolean; baseName: string; sheetName: string }): Promise<TDownloadFile> {
+  if (args.format === 'csv') {
+    return { body: Buffer.from(toCsv(args.rows, { columns: args.columns, bom: args.bom }), 'utf8'), contentType: 'text/csv; charset=utf-8', fileName: `${args.baseName}.csv` };
+  }
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Quayline';
+  const sheet = workbook.addWorksheet(args.sheetName.slice(0, 31));
+  sheet.columns = args.columns.map((c) => ({ header: c.header, key: c.key, width: Math.max(12, c.header.length + 2) }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  for (const row of args.rows) sheet.addRow(row);
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: args.columns.length } };
+  const buffer = await workbook.xlsx.writeBuffer();
+  return { body: Buffer.from(buffer), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: `${args.baseName}.xlsx` };
+}

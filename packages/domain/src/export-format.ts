@@ -1,0 +1,37 @@
+// CSV export as spec section 7 describes it: quoted fields, comma by default, optional BOM, and its error texts.
+
+export const EXPORT_ERRORS = {
+  notArrayOfObjects: 'Invalid export data. Please provide an array of object',
+  invalidJson: 'Invalid export data. Please provide a valid JSON',
+  stringData: (type: string) => `Can't export string data to ${type}.`,
+  unknownType: (type: string) => `Can't export unknown data type ${type}.`,
+} as const;
+
+export const DEFAULT_EXPORT_FILE_NAME = 'download';
+
+export type TCsvOptions = { delimiter?: string; bom?: boolean; columns?: { key: string; header: string }[] };
+
+function quote(value: unknown): string {
+  if (value === null || value === undefined) return '""';
+  const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** Rows of objects to CSV; every field is quoted, lines end with CRLF (RFC 4180). */
+export function toCsv(rows: unknown, options: TCsvOptions = {}): string {
+  if (typeof rows === 'string') throw new Error(EXPORT_ERRORS.stringData('csv'));
+  if (!Array.isArray(rows) || rows.some((r) => r === null || typeof r !== 'object' || Array.isArray(r))) throw new Error(EXPORT_ERRORS.notArrayOfObjects);
+  const delimiter = options.delimiter ?? ',';
+  const records = rows as Record<string, unknown>[];
+  const columns = options.columns ?? [...new Set(records.flatMap((r) => Object.keys(r)))].map((key) => ({ key, header: key }));
+  const lines = [columns.map((c) => quote(c.header)).join(delimiter), ...records.map((r) => columns.map((c) => quote(r[c.key])).join(delimiter))];
+  return `${options.bom ? '\uFEFF' : ''}${lines.join('\r\n')}\r\n`;
+}
+
+/** Formats an instant for a person in a time zone: 2026-03-29 14:05 (sortable in spreadsheets). */
+export function formatInstantInZone(iso: string | null, timeZone: string): string {
+  if (!iso) return '';
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
