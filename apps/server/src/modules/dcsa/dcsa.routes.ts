@@ -1,0 +1,21 @@
+// HTTP for the DCSA JIT v2 bridge.
+import { ZDcsaPortCallExport, ZDcsaTimestamp, ZErrorEnvelope, ZIdParams, ZPortcall, successEnvelope } from '@quayline/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope';
+import { requireSession, sessionOf } from '../../plugins/auth';
+import { exportPortcallDcsa, importDcsaTimestamp } from './dcsa.service';
+
+const tags = ['DCSA JIT v2'];
+const errors = { '4xx': ZErrorEnvelope };
+
+export async function dcsaRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = { onRequest: requireSession };
+  r.get('/portcalls/:id/dcsa', { ...auth, schema: { tags, summary: 'The port call, its services and timestamps as DCSA JIT v2 objects', params: ZIdParams, response: { 200: successEnvelope(ZDcsaPortCallExport), ...errors } } }, async (request) =>
+    ok(await exportPortcallDcsa(app.ctx, sessionOf(request), request.params.id)),
+  );
+  r.post('/portcalls/:id/dcsa/timestamps', { ...auth, schema: { tags, summary: 'Apply a DCSA JIT v2 timestamp as a negotiation step', params: ZIdParams, body: ZDcsaTimestamp, response: { 200: successEnvelope(ZPortcall), ...errors } } }, async (request) =>
+    ok(await importDcsaTimestamp(app.ctx, sessionOf(request), request.params.id, request.body)),
+  );
+}

@@ -1,0 +1,156 @@
+// DCSA JIT v2 bridge: a port call and its negotiation chain as DCSA objects, and DCSA timestamps applied as negotiation steps.
+import {
+  DCSA_SERVICE_OF_TIME,
+  NEGOTIATED_TIMES,
+  type TDcsaPortCallExport,
+  type TDcsaPortCallService,
+  type TDcsaTimestamp,
+  type TNegotiatedTime,
+  type TNegotiationAction,
+  type TPortcall,
+  ZDcsaPortCallExport,
+  dcsaVesselTypeCode,
+  partyOf,
+} from '@quayline/domain';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import type { AuthSession } from '../auth/auth.service';
+import { findTimestamps } from '../portcalls/portcall.repository';
+import { getPortcall, negotiatePortcall } from '../portcalls/portcall.service';
+import { dcsaId } from './dcsa-ids';
+
+const SKIPPED_IN_DCSA = new Set(['reject', 'cancel', 'request_cancel', 'accept_cancel', 'reject_cancel']);
+const serviceId = (portcallId: number, key: string) => dcsaId(`portcall:${portcallId}:service:${key}`);
+
+export async function exportPortcallDcsa(ctx: AppContext, session: AuthSession, id: number): Promise<TDcsaPortCallExport> {
+  const call = await getPortcall(ctx, session, id);
+  const vessel = await ctx.db.selectFrom('vessels').selectAll().where('id', '=', call.vessel_id).executeTakeFirstOrThrow();
+  const terminal = await ctx.db
+    .selectFrom('terminals')
+    .innerJoin('ports', 'ports.id', 'terminals.port_id')
+    .select(['terminals.code', 'terminals.name', 'ports.unlocode'])
+    .where('terminals.id', '=', call.terminal_id)
+    .executeTakeFirstOrThrow();
+  const portCallID = dcsaId(`portcall:${call.id}`);
+  const terminalCallID = dcsaId(`portcall:${call.id}:terminal-call`);
+  const location = (facility: 'BRTH' | 'PBPL') => ({
+    locationName: facility === 'PBPL' && call.pilot_boarding_place_name ? call.pilot_boarding_place_name.slice(0, 100) : terminal.name.slice(0, 100),
+    UNLocationCode: terminal.unlocode.trim(),
+  });
+
+  const services: TDcsaPortCallService[] = [];
+  for (const time of NEGOTIATED_TIMES) {
+    if (!call[time] && !call[`${time}_state`].label) continue;
+    const s = DCSA_SERVICE_OF_TIME[time];
+    const label = call[`${time}_state`].label;
+    services.push({
+      terminalCallID,
+      portCallServiceID: serviceId(call.id, time),
+      portCallServiceType: s.type,
+      portCallServiceEventTypeCode: s.event,
+      portCallPhaseTypeCode: s.phase,
+      facilityTypeCode: s.facility,
+      portCallServiceLocation: location(s.facility),
+      cancelled: label === 'cancelled' || label === 'cancel_accepted',
+      declined: false,
+    });
+  }
+  for (const [key, event] of [['cargo_operations_start', 'STRT'], ['cargo_operations_end', 'CMPL']] as const) {
+    if (!call[key]) continue;
+    services.push({ terminalCallID, portCallServiceID: serviceId(call.id, key), portCallServiceType: 'CARGO_OPERATIONS', portCallServiceEventTypeCode: event, portCallPhaseTypeCode: 'ALGS', facilityTypeCode: 'BRTH', portCallServiceLocation: location('BRTH') });
+  }
+
+  const rows = await findTimestamps(ctx.db, call.id);
+  const timestamps: TDcsaTimestamp[] = [];
+  const lastValue = new Map<string, string>();
+  const lastExported = new Map<string, string>();
+  for (const row of rows) {
+    const time = row.time_type;
+    const value = row.date_time ? new Date(row.date_time).toISOString() : lastValue.get(time);
+    if (row.date_time) lastValue.set(time, new Date(row.date_time).toISOString());
+    if (SKIPPED_IN_DCSA.has(row.action) || !value) continue;
+    const timestampID = dcsaId(`timestamp:${row.id}`);
+    const replyTo = lastExported.get(time);
+    timestamps.push({
+      timestampID,
+      ...(replyTo ? { replyToTimestampID: replyTo } : {}),
+      portCallServiceID: serviceId(call.id, time),
+      classifierCode: row.classifier as TDcsaTimestamp['classifierCode'],
+      dateTime: value,
+      ...(row.delay_reason_code ? { delayReasonCode: row.delay_reason_code } : {}),
+      ...(row.remark ? { remark: row.remark } : {}),
+    });
+    lastExported.set(time, timestampID);
+  }
+  for (const [key] of [['cargo_operations_start'], ['cargo_operations_end']] as const) {
+    if (call[key]) timestamps.push({ timestampID: dcsaId(`portcall:${call.id}:${key}:${call.version}`), portCallServiceID: serviceId(call.id, key), classifierCode: 'PLN', dateTime: call[key]! });
+  }
+
+  const result: TDcsaPortCallExport = {
+    portCall: {
+      portCallID,
+      UNLocationCode: terminal.unlocode.trim(),
+      vessel: {
+        vesselIMONumber: vessel.imo_number.trim(),
+        ...(vessel.mmsi ? { MMSINumber: vessel.mmsi.trim() } : {}),
+        name: vessel.name.slice(0, 50).trim(),
+        lengthOverall: Number(vessel.length_overall_m),
+        width: Number(vessel.beam_m),
+        dimensionUnit: 'MTR',
+        ...(vessel.call_sign ? { callSign: vessel.call_sign.slice(0, 10) } : {}),
+        typeCode: dcsaVesselTypeCode(vessel.vessel_type),
+      },
+      omitted: call.status === 'Cancelled',
+    },
+    terminalCalls: [
+      {
+        terminalCallID,
+        portCallID,
+        terminalCallReference: String(call.id),
+        carrierServiceName: (call.service_name ?? 'Unknown service').slice(0, 50),
+        carrierServiceCode: (call.service_name ?? 'UNKNOWN').replace(/\s+/g, '').slice(0, 11) || 'UNKNOWN',
+        ...(call.voyage_number_import ? { carrierImportVoyageNumber: call.voyage_number_import } : {}),
+        ...(call.voyage_number_export ? { carrierExportVoyageNumber: call.voyage_number_export } : {}),
+      },
+    ],
+    portCallServices: services,
+    timestamps,
+  };
+  // The export must be what the standard accepts; a failure here is our bug, not the user's.
+  return ZDcsaPortCallExport.parse(result);
+}
+
+function timeOfService(call: TPortcall, portCallServiceID: string): TNegotiatedTime {
+  const time = NEGOTIATED_TIMES.find((t) => serviceId(call.id, t) === portCallServiceID);
+  if (!time) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'portCallServiceID', message: 'Not a negotiable service of this port call (berth arrival/departure or pilot boarding)' }] });
+  return time;
+}
+
+/** A DCSA timestamp from a partner's system becomes the negotiation step it means for the sender's side. */
+export async function importDcsaTimestamp(ctx: AppContext, session: AuthSession, id: number, ts: TDcsaTimestamp): Promise<TPortcall> {
+  const call = await getPortcall(ctx, session, id);
+  const time = timeOfService(call, ts.portCallServiceID);
+  const party = partyOf(session.user.user_type);
+  const label = call[`${time}_state`].label;
+  const sameValue = !!call[time] && Date.parse(call[time]!) === Date.parse(ts.dateTime);
+  let action: TNegotiationAction;
+  if (ts.classifierCode === 'EST') action = 'estimate';
+  else if (ts.classifierCode === 'ACT') {
+    if (party !== 'terminal') throw new AppError('FORBIDDEN', { message: 'DCSA: ACT is only sent by the provider (the terminal).' });
+    action = 'actual';
+  } else if (ts.classifierCode === 'REQ') {
+    if (party !== 'vessel_side') throw new AppError('FORBIDDEN', { message: 'DCSA: REQ is only sent by the consumer (the vessel side).' });
+    action = label === 'planned' && sameValue ? 'accept' : 'request';
+  } else {
+    if (party !== 'terminal') throw new AppError('FORBIDDEN', { message: 'DCSA: PLN is only sent by the provider (the terminal).' });
+    action = label === 'requested' ? (sameValue ? 'accept' : 'propose') : label === null || label === 'estimated' ? 'plan' : 'revise';
+  }
+  return negotiatePortcall(ctx, session, id, {
+    time,
+    action,
+    version: call.version,
+    ...(action === 'accept' ? {} : { date_time: ts.dateTime }),
+    ...(ts.delayReasonCode ? { delay_reason_code: ts.delayReasonCode } : {}),
+    ...(ts.remark ? { remark: ts.remark } : {}),
+  });
+}

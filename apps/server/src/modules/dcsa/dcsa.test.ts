@@ -1,0 +1,56 @@
+import { ZDcsaPortCallExport } from '@quayline/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PortcallWorld, createPortcallWorld } from '../../test/portcall-world';
+import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
+
+describe.each(DB_TARGETS)('DCSA JIT v2 bridge on %s', (target) => {
+  let t: TestApp;
+  let w: PortcallWorld;
+  beforeAll(async () => {
+    t = await createTestApp(target);
+    w = await createPortcallWorld(t);
+  });
+  afterAll(async () => t?.close());
+
+  it('exports the call, its services and the whole chain in the standard\u2019s shape, replies linked', async () => {
+    const call = (await w.agent('POST', '/portcalls', w.request('2026-05-04T06:00:00Z', '2026-05-05T06:00:00Z', { service_name: 'AEX1', voyage_number_import: '412W', cargo_operations_start: '2026-05-04T08:00:00Z' }))).json().payload;
+    const proposed = (await w.planner('POST', `/portcalls/${call.id}/negotiate`, { time: 'berth_arrival', action: 'propose', date_time: '2026-05-04T09:00:00Z', version: call.version, delay_reason_code: 'BER', remark: 'Berth busy' })).json().payload;
+    await w.agent('POST', `/portcalls/${call.id}/negotiate`, { time: 'berth_arrival', action: 'accept', version: proposed.version });
+
+    const res = await w.planner('GET', `/portcalls/${call.id}/dcsa`);
+    expect(res.statusCode).toBe(200);
+    const doc = ZDcsaPortCallExport.parse(res.json().payload);
+    expect(doc.portCall.vessel.vesselIMONumber).toBe(w.vessel.imo_number);
+    expect(doc.terminalCalls[0]).toMatchObject({ carrierServiceName: 'AEX1', carrierImportVoyageNumber: '412W' });
+    const berthArrival = doc.portCallServices.find((s) => s.portCallServiceType === 'BERTH' && s.portCallServiceEventTypeCode === 'ARRI')!;
+    expect(berthArrival).toMatchObject({ facilityTypeCode: 'BRTH', portCallPhaseTypeCode: 'INBD' });
+    expect(doc.portCallServices.some((s) => s.portCallServiceType === 'CARGO_OPERATIONS' && s.portCallServiceEventTypeCode === 'STRT')).toBe(true);
+    const chain = doc.timestamps.filter((ts) => ts.portCallServiceID === berthArrival.portCallServiceID);
+    expect(chain.map((ts) => [ts.classifierCode, ts.dateTime])).toEqual([
+      ['REQ', '2026-05-04T06:00:00.000Z'],
+      ['PLN', '2026-05-04T09:00:00.000Z'],
+      ['REQ', '2026-05-04T09:00:00.000Z'],
+    ]);
+    expect(chain[1]).toMatchObject({ replyToTimestampID: chain[0]!.timestampID, delayReasonCode: 'BER', remark: 'Berth busy' });
+    expect(chain[2]!.replyToTimestampID).toBe(chain[1]!.timestampID);
+    // Stable identifiers: a second export names the same things.
+    expect((await w.planner('GET', `/portcalls/${call.id}/dcsa`)).json().payload.portCall.portCallID).toBe(doc.portCall.portCallID);
+  });
+
+  it('applies incoming DCSA timestamps as negotiation steps of the sender\u2019s side', async () => {
+    const call = (await w.agent('POST', '/portcalls', w.request('2026-05-10T06:00:00Z', '2026-05-11T06:00:00Z'))).json().payload;
+    const doc = (await w.planner('GET', `/portcalls/${call.id}/dcsa`)).json().payload;
+    const arrivalService = doc.portCallServices.find((s: { portCallServiceEventTypeCode: string; portCallServiceType: string }) => s.portCallServiceType === 'BERTH' && s.portCallServiceEventTypeCode === 'ARRI').portCallServiceID;
+    const uuid = () => crypto.randomUUID();
+    const pln = await w.planner('POST', `/portcalls/${call.id}/dcsa/timestamps`, { timestampID: uuid(), portCallServiceID: arrivalService, classifierCode: 'PLN', dateTime: '2026-05-10T08:00:00Z' });
+    expect(pln.json().payload.berth_arrival_state).toEqual({ label: 'planned', change_label: 'proposed' });
+    const req = await w.agent('POST', `/portcalls/${call.id}/dcsa/timestamps`, { timestampID: uuid(), portCallServiceID: arrivalService, classifierCode: 'REQ', dateTime: '2026-05-10T08:00:00Z' });
+    expect(req.json().payload.berth_arrival_state).toEqual({ label: 'accepted', change_label: 'created' });
+    expect((await w.agent('POST', `/portcalls/${call.id}/dcsa/timestamps`, { timestampID: uuid(), portCallServiceID: arrivalService, classifierCode: 'ACT', dateTime: '2026-05-10T08:00:00Z' })).statusCode).toBe(403);
+    const bad = await w.planner('POST', `/portcalls/${call.id}/dcsa/timestamps`, { timestampID: 'not-a-uuid', portCallServiceID: arrivalService, classifierCode: 'PLN', dateTime: '2026-05-10T08:00:00Z' });
+    expect(bad.statusCode).toBe(400);
+    const foreign = await w.planner('POST', `/portcalls/${call.id}/dcsa/timestamps`, { timestampID: uuid(), portCallServiceID: uuid(), classifierCode: 'PLN', dateTime: '2026-05-10T08:00:00Z' });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().payload.errors[0].path).toBe('portCallServiceID');
+  });
+});
