@@ -75,3 +75,47 @@ describe.each(DB_TARGETS)('demo seed on %s', (target) => {
     expect(await seedDemoIfEmpty(t.database.db)).toBe(false);
   });
 });
+
+describe.each(DB_TARGETS)('demo port calls on %s', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(target, { seedDemo: true });
+  });
+  afterAll(async () => t?.close());
+
+  it('has about 150 calls from 7 days back to 21 days ahead in every status and time label', async () => {
+    const rows = await t.database.db.selectFrom('portcalls').select(['status', 'berth_arrival', 'berth_departure', 'berth_arrival_label', 'berth_departure_label', 'pilot_boarding_place_arrival_label', 'berth_start_position', 'berth_end_position']).execute();
+    expect(rows.length).toBeGreaterThanOrEqual(140);
+    const now = Date.now();
+    for (const r of rows) {
+      expect(new Date(r.berth_arrival).getTime()).toBeGreaterThan(now - 8 * 86_400_000);
+      expect(new Date(r.berth_arrival).getTime()).toBeLessThan(now + 22 * 86_400_000);
+    }
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['Cancelled', 'Departed', 'Berthed', 'Cargo Ops', 'Arrived at PBP', 'Approaching']));
+    const labels = new Set(rows.flatMap((r) => [r.berth_arrival_label, r.berth_departure_label, r.pilot_boarding_place_arrival_label]));
+    for (const l of ['requested', 'planned', 'estimated', 'accepted', 'actual', 'cancelled', 'cancel_requested']) expect(labels, l).toContain(l);
+  });
+
+  it('places calls without overlapping another in time and quay space', async () => {
+    const placed = (await t.database.db.selectFrom('portcalls').select(['id', 'berth_arrival', 'berth_departure', 'berth_start_position', 'berth_end_position', 'status']).where('berth_start_position', 'is not', null).execute()).map((r) => ({
+      id: r.id,
+      from: new Date(r.berth_arrival).getTime(),
+      to: new Date(r.berth_departure).getTime(),
+      start: Number(r.berth_start_position),
+      end: Number(r.berth_end_position),
+    }));
+    expect(placed.length).toBeGreaterThan(80);
+    for (const a of placed) for (const b of placed) if (a.id < b.id) expect(a.from < b.to && b.from < a.to && a.start < b.end && b.start < a.end, `${a.id} vs ${b.id}`).toBe(false);
+  });
+
+  it('keeps a replayable chain for each call, each reply linked to the step before', async () => {
+    const chain = await t.database.db.selectFrom('portcall_timestamps').selectAll().orderBy('id').execute();
+    expect(chain.length).toBeGreaterThan(300);
+    const byCallAndTime = new Map<string, typeof chain>();
+    for (const s of chain) byCallAndTime.set(`${s.portcall_id}:${s.time_type}`, [...(byCallAndTime.get(`${s.portcall_id}:${s.time_type}`) ?? []), s]);
+    for (const steps of byCallAndTime.values()) {
+      expect(steps[0]!.reply_to_id).toBeNull();
+      for (let i = 1; i < steps.length; i++) expect(steps[i]!.reply_to_id).toBe(steps[i - 1]!.id);
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { hashPassword } from '../../lib/passwords';
 import type { DB } from '../schema';
 import {
   DEMO_AGENTS,
+  DEMO_SEED,
   DEMO_CARGO_HANDLING_EQUIPMENT,
   DEMO_PASSWORD,
   DEMO_PORTS,
@@ -15,6 +16,7 @@ import {
   demoCranes,
   demoVessels,
 } from './demo-data';
+import { seedDemoPortcalls } from './seed-portcalls';
 
 const DAY_MS = 86_400_000;
 
@@ -118,4 +120,25 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date): 
     .insertInto('portal_user_terminals')
     .values(users.map((u) => ({ portal_user_id: u.id, terminal_id: terminal.id })))
     .execute();
+
+  const userId = (email: string) => users[DEMO_USERS.findIndex((u) => u.email === email)]!.id;
+  await seedDemoPortcalls(
+    trx,
+    {
+      terminalId: terminal.id,
+      quayLength: t.quay_length_m,
+      clearance: t.min_clearance_m,
+      sections: await trx.selectFrom('terminal_sections').select(['id', 'start_position_m', 'end_position_m', 'water_depth_m', 'berth_type']).where('terminal_id', '=', terminal.id).orderBy('start_position_m').execute(),
+      bollards: await trx.selectFrom('bollards').select(['id', 'position_m']).where('terminal_id', '=', terminal.id).orderBy('position_m').execute(),
+      vessels: await trx.selectFrom('vessels').select(['id', 'length_overall_m', 'max_draft_m', 'vessel_type', 'vessel_operator_id']).orderBy('id').execute(),
+      agentIds: agents.map((a) => a.id),
+      pbpIds: (await trx.selectFrom('pilot_boarding_places').select('id').where('port_id', '=', hamburg.id).orderBy('id').execute()).map((p) => p.id),
+      portIds: ports.filter((p) => p.unlocode !== 'DEHAM').map((p) => p.id),
+      terminalUserId: userId('terminal.operator@demo.quayline.test'),
+      vesselUserId: userId('vessel.operator@demo.quayline.test'),
+      agentUserId: userId('agent@demo.quayline.test'),
+    },
+    now,
+    DEMO_SEED,
+  );
 }

@@ -1,0 +1,267 @@
+// About 150 demo port calls from 7 days back to 21 days ahead, placed clash-free where the quay allows,
+// each with a negotiation chain played through the real rules, so every status and label occurs.
+import {
+  type TNegotiatedTime,
+  type TNegotiationAction,
+  type TParty,
+  type TTimeLabel,
+  type TFromLabel,
+  applyNegotiation,
+  createRng,
+  deriveStatus,
+} from '@quayline/domain';
+import type { Transaction } from 'kysely';
+import type { Insertable } from 'kysely';
+import type { DB, PortcallAuditEventsTable } from '../schema';
+
+const H = 3600_000;
+const DAY = 24 * H;
+
+type SeedWorld = {
+  terminalId: number;
+  quayLength: number;
+  clearance: number;
+  sections: { id: number; start_position_m: number; end_position_m: number; water_depth_m: string; berth_type: string }[];
+  bollards: { id: number; position_m: string }[];
+  vessels: { id: number; length_overall_m: string; max_draft_m: string; vessel_type: string; vessel_operator_id: number | null }[];
+  agentIds: number[];
+  pbpIds: number[];
+  portIds: number[];
+  terminalUserId: number;
+  vesselUserId: number;
+  agentUserId: number;
+};
+
+type Step = { time: TNegotiatedTime; party: TParty; action: TNegotiationAction; at?: number };
+
+export const DEMO_PORTCALL_COUNT = 150;
+
+function auditTypeOf(action: string, change: string | null): 'created' | 'revised' | 'accepted' {
+  if (action === 'accept' || action === 'accept_cancel') return 'accepted';
+  if (action === 'plan' || action === 'actual' || (action === 'request' && change === 'newly created')) return 'created';
+  return 'revised';
+}
+
+/** Plays steps through the negotiation table; returns labels, values and the timestamp rows. */
+function playChain(steps: Step[], initial: Record<TNegotiatedTime, number | null>) {
+  const state: Record<string, { label: TFromLabel; previous: TFromLabel; lastParty: TParty | null; requests: number; value: number | null; previousValue: number | null; change: string | null }> = {};
+  for (const t of Object.keys(initial)) state[t] = { label: 'none', previous: 'none', lastParty: null, requests: 0, value: initial[t as TNegotiatedTime], previousValue: initial[t as TNegotiatedTime], change: null };
+  const rows: { time: TNegotiatedTime; action: string; classifier: string; party: TParty; dateTime: number | null; label: TTimeLabel | null; previous: TFromLabel; change: string | null }[] = [];
+  for (const step of steps) {
+    const s = state[step.time]!;
+    const r = applyNegotiation({ label: s.label, previousLabel: s.previous, lastParty: s.lastParty, isFirstRequest: s.requests === 0 }, step.action, step.party);
+    if (!r.ok) throw new Error(`demo chain is illegal: ${step.party} ${step.action} on ${step.time} from ${s.label}: ${r.message}`);
+    if (r.transition.takesTime) {
+      s.previousValue = s.value;
+      s.value = step.at ?? s.value;
+    } else if (r.transition.to === 'previous') s.value = s.previousValue;
+    rows.push({ time: step.time, action: step.action, classifier: r.transition.classifier, party: step.party, dateTime: r.transition.takesTime ? s.value : null, label: r.to === 'none' ? null : r.to, previous: s.label, change: r.change ?? s.change });
+    s.previous = s.label;
+    s.label = r.to;
+    s.lastParty = step.party;
+    if (step.action === 'request') s.requests++;
+    s.change = r.change ?? s.change;
+  }
+  return { state, rows };
+}
+
+export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, now: Date, seed: number): Promise<number> {
+  const rng = createRng(seed);
+  const start = Math.floor(now.getTime() / H) * H - 7 * DAY;
+  const placed: { from: number; to: number; start: number; end: number }[] = [];
+  const berthSections = world.sections.filter((s) => s.berth_type === 'Berth');
+  let count = 0;
+  let futureIndex = 0;
+  let alongsideIndex = 0;
+
+  const arrivals = Array.from({ length: DEMO_PORTCALL_COUNT }, () => start + rng.int(0, 28 * 24 - 30) * H).sort((a, b) => a - b);
+  const nowMs = now.getTime();
+  for (const rawArrival of arrivals) {
+    const vessel = rng.pick(world.vessels);
+    const loa = Number(vessel.length_overall_m);
+    const draft = Number(vessel.max_draft_m);
+    const isContainer = vessel.vessel_type === 'CONTAINER';
+    const dwellHours = isContainer ? rng.int(14, 40) : rng.int(10, 30);
+    const departure = rawArrival + dwellHours * H;
+    const past = departure < nowMs;
+    const alongside = rawArrival <= nowMs && nowMs < departure;
+    // The call whose pilot is on board arrives at the berth a few hours from now.
+    const arrival = !past && !alongside && futureIndex === 0 ? Math.max(rawArrival, nowMs + 3 * H) : rawArrival;
+
+
+    const isFuture = !past && !alongside;
+    const futureNumber = isFuture ? futureIndex++ : -1;
+    // The first future call is the one whose pilot is already on board.
+    const pilotOnBoard = futureNumber === 0;
+    const hasPbp = pilotOnBoard || rng.chance(0.7);
+    const pbpArrival = pilotOnBoard ? nowMs - H : hasPbp ? arrival - rng.int(2, 6) * H : null;
+    const initial: Record<TNegotiatedTime, number | null> = { berth_arrival: arrival, berth_departure: departure, pilot_boarding_place_arrival: pbpArrival, pilot_boarding_place_departure: null };
+    const vesselSide: TParty = 'vessel_side';
+    const steps: Step[] = [];
+    const requestBoth = () => {
+      steps.push({ time: 'berth_arrival', party: vesselSide, action: 'request', at: arrival - rng.int(0, 4) * H });
+      steps.push({ time: 'berth_departure', party: vesselSide, action: 'request', at: departure });
+    };
+    const scenario = rng.next();
+    let cancelled = false;
+    if (past || alongside) {
+      requestBoth();
+      steps.push({ time: 'berth_arrival', party: 'terminal', action: 'propose', at: arrival });
+      steps.push({ time: 'berth_arrival', party: vesselSide, action: 'accept' });
+      steps.push({ time: 'berth_departure', party: 'terminal', action: 'accept' });
+      if (hasPbp) steps.push({ time: 'pilot_boarding_place_arrival', party: 'terminal', action: 'actual', at: pbpArrival! });
+      steps.push({ time: 'berth_arrival', party: 'terminal', action: 'actual', at: arrival + rng.int(-1, 2) * H });
+      if (past) steps.push({ time: 'berth_departure', party: 'terminal', action: 'actual', at: departure + rng.int(0, 3) * H });
+    } else if (futureNumber % 25 === 3) {
+      requestBoth();
+      steps.push({ time: 'berth_arrival', party: 'terminal', action: 'cancel' });
+      cancelled = true;
+    } else if (futureNumber % 25 === 7) {
+      requestBoth();
+      steps.push({ time: 'berth_arrival', party: 'terminal', action: 'accept' });
+      steps.push({ time: 'berth_arrival', party: vesselSide, action: 'request_cancel' });
+    } else if (pilotOnBoard) {
+      requestBoth();
+      steps.push({ time: 'berth_arrival', party: 'terminal', action: 'accept' });
+      steps.push({ time: 'berth_departure', party: 'terminal', action: 'accept' });
+      steps.push({ time: 'pilot_boarding_place_arrival', party: 'terminal', action: 'actual', at: pbpArrival! });
+    } else if (scenario < 0.25) {
+      requestBoth(); // newly created, waiting for the terminal
+    } else if (scenario < 0.45) {
+      requestBoth();
+      steps.push({ time: 'berth_arrival', party: 'terminal', action: 'propose', at: arrival + rng.int(2, 10) * H });
+          } else if (scenario < 0.75) {
+      requestBoth();
+      steps.push({ time: 'berth_arrival', party: 'terminal', action: 'accept' });
+      steps.push({ time: 'berth_departure', party: 'terminal', action: 'accept' });
+      if (rng.chance(0.3)) steps.push({ time: 'berth_arrival', party: vesselSide, action: 'estimate', at: arrival + rng.int(-2, 3) * H });
+    } else if (scenario < 0.85) {
+      steps.push({ time: 'berth_arrival', party: 'terminal', action: 'plan', at: arrival });
+      steps.push({ time: 'berth_departure', party: 'terminal', action: 'plan', at: departure });
+    } else {
+      requestBoth();
+      steps.push({ time: 'berth_arrival', party: 'terminal', action: 'propose', at: arrival + 6 * H });
+      steps.push({ time: 'berth_arrival', party: vesselSide, action: 'reject' });
+    }
+    const { state, rows } = playChain(steps, initial);
+    const value = (t: TNegotiatedTime) => state[t]!.value;
+    const label = (t: TNegotiatedTime) => (state[t]!.label === 'none' ? null : (state[t]!.label as TTimeLabel));
+    const arrivalValue = value('berth_arrival')!;
+    const departureValue = Math.max(value('berth_departure')!, arrivalValue + 4 * H);
+    // Every third call alongside still waits for its gangs, so it is Berthed rather than in Cargo Ops.
+    const waitingForGangs = alongside && alongsideIndex++ % 3 === 0;
+    const cargoStart = Math.min(waitingForGangs ? Math.max(arrivalValue + 2 * H, nowMs + 2 * H) : arrivalValue + 2 * H, departureValue - 2 * H);
+    const cargoEnd = Math.max(cargoStart + H, departureValue - 2 * H);
+    // First fit along the quay, as a planner does by hand: deep enough, no overlap incl. clearance.
+    let position: { start: number; end: number } | null = null;
+    for (let s = 0; s + loa <= world.quayLength && !position; s += 10) {
+      const e = s + Math.ceil(loa);
+      const sections = berthSections.filter((sec) => sec.start_position_m < e && sec.end_position_m > s);
+      const covered = sections.reduce((m, sec) => m + Math.min(e, sec.end_position_m) - Math.max(s, sec.start_position_m), 0);
+      if (covered < e - s || sections.some((sec) => Number(sec.water_depth_m) < draft + 0.5)) continue;
+      const clash = placed.some((p) => p.from < departureValue && arrivalValue < p.to && p.start < e + world.clearance && s < p.end + world.clearance);
+      if (!clash) position = { start: s, end: e };
+    }
+    if (position) placed.push({ from: arrivalValue, to: departureValue, start: position.start, end: position.end });
+
+    const status = deriveStatus({
+      isCancelled: cancelled,
+      berthArrivalLabel: label('berth_arrival'),
+      berthDepartureLabel: label('berth_departure'),
+      pilotArrivalLabel: label('pilot_boarding_place_arrival'),
+      cargoOperationsStarted: cargoStart <= nowMs,
+    });
+    const bollard = (m: number, first: boolean) => {
+      const sorted = world.bollards.map((b) => ({ id: b.id, m: Number(b.position_m) }));
+      const pick = first ? [...sorted].reverse().find((b) => b.m <= m) : sorted.find((b) => b.m >= m);
+      return pick?.id ?? null;
+    };
+    const agentId = rng.chance(0.85) ? world.agentIds[rng.int(0, world.agentIds.length - 1)]! : null;
+    const moves = isContainer ? rng.int(300, 3200) : rng.int(20, 400);
+    const discharge = Math.round(moves * (0.4 + rng.next() * 0.2));
+    const restow = isContainer ? rng.int(0, 60) : 0;
+    const row = await trx
+      .insertInto('portcalls')
+      .values({
+        terminal_id: world.terminalId,
+        vessel_id: vessel.id,
+        vessel_operator_id: vessel.vessel_operator_id!,
+        agent_id: agentId,
+        status,
+        portcall_type: rng.chance(0.08) ? 'Shifter' : 'Inbound',
+        berth_arrival: new Date(arrivalValue),
+        berth_departure: new Date(departureValue),
+        berth_arrival_label: label('berth_arrival'),
+        berth_arrival_change_label: state.berth_arrival!.change,
+        berth_departure_label: label('berth_departure'),
+        berth_departure_change_label: state.berth_departure!.change,
+        pilot_boarding_place_id: hasPbp ? rng.pick(world.pbpIds) : null,
+        pilot_boarding_place_arrival: value('pilot_boarding_place_arrival') ? new Date(value('pilot_boarding_place_arrival')!) : null,
+        pilot_boarding_place_arrival_label: label('pilot_boarding_place_arrival'),
+        pilot_boarding_place_arrival_change_label: state.pilot_boarding_place_arrival!.change,
+        cargo_operations_start: new Date(cargoStart),
+        cargo_operations_end: new Date(cargoEnd),
+        berth_start_position: position?.start ?? null,
+        berth_end_position: position?.end ?? null,
+        berth_start_bollard_id: position ? bollard(position.start, true) : null,
+        berth_end_bollard_id: position ? bollard(position.end, false) : null,
+        terminal_section_id: position ? (berthSections.find((s) => s.start_position_m <= position!.start && position!.start < s.end_position_m)?.id ?? null) : null,
+        berth_orientation: position ? rng.pick(['Starboard', 'Port'] as const) : null,
+        service_name: isContainer ? rng.pick(['AEX1', 'NEU4', 'Baltic Loop', 'TA2', 'FEX']) : null,
+        voyage_number_import: `${rng.int(100, 999)}W`,
+        voyage_number_export: `${rng.int(100, 999)}E`,
+        draft_inbound: Math.round(Math.max(4, draft - rng.next() * 1.5) * 10) / 10,
+        draft_outbound: Math.round(Math.max(4, draft - rng.next() * 1.5) * 10) / 10,
+        previous_port_id: rng.pick(world.portIds),
+        next_port_id: rng.pick(world.portIds),
+        cargo_quantity_status: past ? 'Actual' : rng.pick(['Draft', 'Confirmed'] as const),
+        move_count_unit: isContainer ? 'pieces' : 'tons',
+        move_count_containers: isContainer ? moves : 0,
+        card_colour: rng.pick(['default', 'default', 'blue', 'cyan', 'green', 'orange']),
+        cancelled_by: cancelled ? world.terminalUserId : null,
+        cancelled_at: cancelled ? now : null,
+        created_by: world.agentUserId,
+        created_at: new Date(arrival - rng.int(3, 20) * DAY),
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('portcall_cargo_details')
+      .values({
+        portcall_id: row.id,
+        position: 0,
+        cargo_operations_start: new Date(cargoStart),
+        cargo_operations_end: new Date(cargoEnd),
+        cargo_type: isContainer ? 'Container (boxes)' : vessel.vessel_type === 'CAR_CARRIER' || vessel.vessel_type === 'RO_RO' ? 'Roll-on/Roll-off' : vessel.vessel_type === 'DRY_BULK' ? 'Dry bulk (tons)' : 'General',
+        cargo_sub_type: null,
+        product_type: null,
+        move_count: moves,
+        move_count_unit: isContainer ? 'pieces' : 'tons',
+        comment: null,
+        discharge,
+        load: moves - discharge - restow,
+        restow,
+        units_per_hour: isContainer ? 28 : 120,
+        crane_intensity: isContainer ? rng.int(2, 5) : 1,
+      })
+      .execute();
+    let created = new Date(arrival - 10 * DAY).getTime();
+    const lastIdByTime = new Map<string, number>();
+    const auditRows: Insertable<PortcallAuditEventsTable>[] = [];
+    for (const r of rows) {
+      created += rng.int(1, 30) * H;
+      const by = r.party === 'terminal' ? world.terminalUserId : agentId === world.agentIds[0] ? world.agentUserId : world.vesselUserId;
+      const inserted = await trx
+        .insertInto('portcall_timestamps')
+        .values({ portcall_id: row.id, time_type: r.time, action: r.action, classifier: r.classifier, party: r.party, date_time: r.dateTime ? new Date(r.dateTime) : null, label_after: r.label, previous_label: r.previous === 'none' ? null : r.previous, change_label_after: r.change, reply_to_id: lastIdByTime.get(r.time) ?? null, delay_reason_code: r.action === 'propose' ? 'BER' : null, remark: null, created_by: by, acting_for: null, created_at: new Date(Math.min(created, now.getTime())) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      lastIdByTime.set(r.time, inserted.id);
+      auditRows.push({ portcall_id: row.id, event_type: auditTypeOf(r.action, r.change), field: r.time, old_value: null, new_value: JSON.stringify({ value: r.dateTime ? new Date(r.dateTime).toISOString() : null, label: r.label, action: r.action }), actor_user_id: by, acting_for_user_id: null, created_at: new Date(Math.min(created, now.getTime())) });
+    }
+    await trx.insertInto('portcall_audit_events').values(auditRows).execute();
+    count++;
+  }
+  return count;
+}
