@@ -43,6 +43,12 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
+      // A closed pool's backends take a moment to exit; forcing the drop while they do hands their clients a FATAL error.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },
