@@ -23,6 +23,8 @@ import { userRoutes } from './modules/users/user.routes';
 import { vesselRoutes } from './modules/vessels/vessel.routes';
 import { dcsaRoutes } from './modules/dcsa/dcsa.routes';
 import { downloadRoutes } from './modules/downloads/download.routes';
+import { notificationRoutes } from './modules/notifications/notification.routes';
+import { portcallMessageRoutes } from './modules/portcall-messages/portcall-message.routes';
 import { portcallRoutes } from './modules/portcalls/portcall.routes';
 import { taskRoutes } from './modules/tasks/task.routes';
 import { registerAuth } from './plugins/auth';
@@ -89,6 +91,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(taskRoutes);
       await api.register(downloadRoutes);
       await api.register(dcsaRoutes);
+      await api.register(notificationRoutes);
+      await api.register(portcallMessageRoutes);
     },
     { prefix: API_PREFIX },
   );

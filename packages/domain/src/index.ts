@@ -20,3 +20,4 @@ export * from './realtime';
 export * from './export-format';
 export * from './tasks';
 export * from './dcsa-jit';
+export * from './schemas/notifications';

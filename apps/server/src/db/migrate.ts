@@ -4,12 +4,14 @@ import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-master-data';
 import * as m0003 from './migrations/0003-realtime';
 import * as m0004 from './migrations/0004-portcalls';
+import * as m0005 from './migrations/0005-notifications';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-master-data': m0002,
   '0003-realtime': m0003,
   '0004-portcalls': m0004,
+  '0005-notifications': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

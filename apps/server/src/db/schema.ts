@@ -272,7 +272,22 @@ export type RealtimeEventsTable = {
 };
 export type RealtimePayload = string | number | boolean | null | RealtimePayload[] | { [key: string]: RealtimePayload };
 
+export type NotificationMessagesTable = {
+  id: Generated<number>;
+  portal_user_id: number;
+  portcall_id: number | null;
+  notification_type: 'portcall_update' | 'revised' | 'accepted';
+  details: ColumnType<Record<string, unknown>, string, string>;
+  read_at: Timestamp | null;
+  created_at: ColumnType<Date, Date | string, never>;
+};
+export type PortcallMessagesTable = { id: Generated<number>; portcall_id: number; author_user_id: number; body: string; created_at: ColumnType<Date, Date | string, never> };
+export type PortcallMessageReadsTable = { portcall_id: number; portal_user_id: number; last_read_message_id: number };
+
 export type DB = {
+  notification_messages: NotificationMessagesTable;
+  portcall_messages: PortcallMessagesTable;
+  portcall_message_reads: PortcallMessageReadsTable;
   portcalls: PortcallsTable;
   portcall_cargo_details: PortcallCargoDetailsTable;
   portcall_timestamps: PortcallTimestampsTable;

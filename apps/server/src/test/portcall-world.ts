@@ -23,5 +23,5 @@ export async function createPortcallWorld(t: TestApp, options: { plannerLocale?:
     berth_departure: departureIso,
     ...extra,
   });
-  return { terminal, geometry, operator, agency, vessel, planner: planner.call as ApiCall, agent: agent.call as ApiCall, vesselSide: vesselSide.call as ApiCall, request };
+  return { terminal, geometry, operator, agency, vessel, planner: planner.call as ApiCall, agent: agent.call as ApiCall, vesselSide: vesselSide.call as ApiCall, users: { planner, agent, vesselSide }, request };
 }

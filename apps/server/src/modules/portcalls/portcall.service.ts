@@ -28,6 +28,7 @@ import type { AppContext } from '../../app-context';
 import type { DB, PortalUser } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
+import { announcePortcallChange } from '../notifications/portcall-announcer';
 import { toPortcall } from './portcall-mapper';
 import { applyListFilters, countRequests, findCargoDetails, lastTimestamp, selectPortcalls, userTerminalIds, visibleTo } from './portcall.repository';
 
@@ -249,6 +250,7 @@ export async function createPortcall(ctx: AppContext, session: AuthSession, inpu
         .execute();
     }
     await audit(trx, session, row.id, 'created', 'portcall', null, { vessel_id: body.vessel_id, berth_arrival: body.berth_arrival, berth_departure: body.berth_departure }, now);
+    await announcePortcallChange(trx, session, await loadVisible(ctx, trx, user, row.id), { auditType: 'created', field: 'portcall', action }, now);
     return row.id;
   });
   return loadVisible(ctx, ctx.db, user, id);
@@ -265,7 +267,7 @@ async function negotiateStep(
   current: TPortcall,
   step: { time: TNegotiatedTime; action: TNegotiationAction; date_time?: string | undefined; delay_reason_code?: string | undefined; remark?: string | undefined },
   now: Date,
-): Promise<{ label: TTimeLabel | null; change: string | null; value: string | null; cancelsCall: boolean }> {
+): Promise<{ label: TTimeLabel | null; change: string | null; value: string | null; cancelsCall: boolean; audit: 'created' | 'revised' | 'accepted'; action: TNegotiationAction }> {
   const party: TParty = partyOf(session.user.user_type);
   const stateKey = `${step.time}_state` as const;
   const currentLabel: TFromLabel = current[stateKey].label ?? 'none';
@@ -319,7 +321,7 @@ async function negotiateStep(
     .execute();
   await audit(trx, session, current.id, result.transition.audit, step.time, { value: currentValue, label: current[stateKey].label }, { value, label, action: step.action }, now);
   const cancelsCall = step.time === 'berth_arrival' && (label === 'cancelled' || label === 'cancel_accepted');
-  return { label, change, value, cancelsCall };
+  return { label, change, value, cancelsCall, audit: result.transition.audit, action: step.action };
 }
 
 async function writeTimes(trx: Trx, session: AuthSession, current: TPortcall, steps: Map<TNegotiatedTime, Awaited<ReturnType<typeof negotiateStep>>>, extra: Record<string, unknown>, now: Date, expectedVersion: number) {
@@ -362,7 +364,9 @@ export async function negotiatePortcall(ctx: AppContext, session: AuthSession, i
       const departure = body.time === 'berth_departure' ? step.value : current.berth_departure;
       if (Date.parse(departure) <= Date.parse(arrival)) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'date_time', message: 'Berth departure must be after berth arrival' }] });
     }
-    return writeTimes(trx, session, current, new Map([[body.time, step]]), {}, now, body.version);
+    if (!(await writeTimes(trx, session, current, new Map([[body.time, step]]), {}, now, body.version))) return false;
+    await announcePortcallChange(trx, session, await loadVisible(ctx, trx, user, id), { auditType: step.audit, field: body.time, action: step.action, value: step.value }, now);
+    return true;
   });
   if (!ok) return conflict(ctx, user, id);
   return loadVisible(ctx, ctx.db, user, id);
@@ -408,7 +412,11 @@ export async function updatePortcall(ctx: AppContext, session: AuthSession, id: 
       await replaceCargoDetails(trx, id, cargo_details);
       await audit(trx, session, id, 'revised', 'cargo_details', current.cargo_details.length, cargo_details.length, now);
     }
-    return writeTimes(trx, session, current, steps, extra, now, body.version);
+    if (!(await writeTimes(trx, session, current, steps, extra, now, body.version))) return false;
+    const [firstTime, firstStep] = [...steps.entries()][0] ?? [];
+    const change = firstStep && firstTime ? { auditType: firstStep.audit, field: firstTime, action: firstStep.action, value: firstStep.value } : { auditType: 'revised' as const, field: Object.keys(extra).filter((k) => !k.endsWith('_id') || k === 'agent_id').join(',') || 'details' };
+    await announcePortcallChange(trx, session, await loadVisible(ctx, trx, user, id), change, now);
+    return true;
   });
   if (!ok) return conflict(ctx, user, id);
   return loadVisible(ctx, ctx.db, user, id);
