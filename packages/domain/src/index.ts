@@ -21,3 +21,5 @@ export * from './export-format';
 export * from './tasks';
 export * from './dcsa-jit';
 export * from './schemas/notifications';
+export * from './cargo-tiers';
+export * from './shift-calendar';

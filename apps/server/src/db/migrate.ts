@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-master-data';
 import * as m0003 from './migrations/0003-realtime';
 import * as m0004 from './migrations/0004-portcalls';
 import * as m0005 from './migrations/0005-notifications';
+import * as m0006 from './migrations/0006-portcall-details';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-realtime': m0003,
   '0004-portcalls': m0004,
   '0005-notifications': m0005,
+  '0006-portcall-details': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

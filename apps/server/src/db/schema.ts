@@ -231,6 +231,29 @@ export type PortcallCargoDetailsTable = {
   restow: Numeric;
   units_per_hour: Numeric | null;
   crane_intensity: Numeric;
+  quantities: ColumnType<unknown, string | null | undefined, string | null>;
+};
+export type PortcallEquipmentDetailsTable = { id: Generated<number>; portcall_id: number; cargo_handling_equipment_id: number; start_time: Timestamp; end_time: Timestamp };
+export type PortcallShiftDetailsTable = {
+  id: Generated<number>;
+  portcall_id: number;
+  terminal_shift_id: number | null;
+  shift_number: number;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  cargo_type: string | null;
+  cargo_sub_type: string | null;
+  product_name: string | null;
+  discharge: Generated<number>;
+  load: Generated<number>;
+  restow: Generated<number>;
+  gangs: Generated<number>;
+  resource_per_shift: number | null;
+  comments: string | null;
+  contact_person_name: string | null;
+  contact_person_phone: string | null;
+  contact_person_mail: string | null;
+  equipment_numbers: ColumnType<string[], string[] | undefined, string[]>;
 };
 export type PortcallTimestampsTable = {
   id: Generated<number>;
@@ -285,6 +308,8 @@ export type PortcallMessagesTable = { id: Generated<number>; portcall_id: number
 export type PortcallMessageReadsTable = { portcall_id: number; portal_user_id: number; last_read_message_id: number };
 
 export type DB = {
+  portcall_equipment_details: PortcallEquipmentDetailsTable;
+  portcall_shift_details: PortcallShiftDetailsTable;
   notification_messages: NotificationMessagesTable;
   portcall_messages: PortcallMessagesTable;
   portcall_message_reads: PortcallMessageReadsTable;

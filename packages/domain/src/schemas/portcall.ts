@@ -1,6 +1,7 @@
 // The port-call record (spec section 3): enums, the stored shape, and the create/update payloads.
 import { z } from 'zod';
 import { ZChangeLabel, ZTimeLabel } from '../negotiation';
+import { ZCargoQuantities } from '../cargo-tiers';
 import { pageQuery, pagedPayload } from './paging';
 
 export const PORTCALL_STATUSES = ['Cancelled', 'Departed', 'Berthed', 'Cargo Ops', 'Arrived at PBP', 'Approaching'] as const;
@@ -38,9 +39,43 @@ export const ZCargoDetailInput = z.object({
   restow: z.number().min(0).max(1_000_000).default(0),
   units_per_hour: z.number().min(0).max(10_000).nullable().optional(),
   crane_intensity: z.coerce.number().min(0.1).max(20).default(1),
+  /** When given, discharge / load / restow are computed from the tier table and typed values are ignored. */
+  quantities: ZCargoQuantities.nullable().optional(),
 });
 export type TCargoDetailInput = z.infer<typeof ZCargoDetailInput>;
-export const ZCargoDetail = ZCargoDetailInput.extend({ id: z.number().int(), total: z.number() });
+export const ZCargoDetail = ZCargoDetailInput.extend({
+  id: z.number().int(),
+  total: z.number(),
+  quantity_totals: z.object({ full: z.record(z.string(), z.number()).nullable(), empty: z.record(z.string(), z.number()).nullable(), columns: z.record(z.string(), z.record(z.string(), z.number())).nullable() }).nullable(),
+});
+
+const ZEmail = z.string().trim().max(255).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Not an e-mail address');
+export const ZEquipmentDetailInput = z.object({
+  cargo_handling_equipment_id: z.number().int().positive(),
+  start_time: ZInstant,
+  end_time: ZInstant,
+});
+export type TEquipmentDetailInput = z.infer<typeof ZEquipmentDetailInput>;
+export const ZEquipmentDetail = ZEquipmentDetailInput.extend({ id: z.number().int(), portcall_id: z.number().int(), equipment_name: z.string(), equipment_number: z.string() });
+export const ZShiftDetailInput = z.object({
+  terminal_shift_id: z.number().int().positive().nullable().optional(),
+  shift_number: z.number().int().min(1).max(10),
+  start_time: ZInstant,
+  end_time: ZInstant,
+  cargo_type: z.enum(CARGO_TYPES).nullable().optional(),
+  cargo_sub_type: ZText().nullable().optional(),
+  product_name: ZText().nullable().optional(),
+  discharge: z.number().int().min(0).max(1_000_000).default(0),
+  load: z.number().int().min(0).max(1_000_000).default(0),
+  restow: z.number().int().min(0).max(1_000_000).default(0),
+  gangs: z.number().int().min(0).max(50).default(0),
+  resource_per_shift: z.number().int().min(0).max(1000).nullable().optional(),
+  comments: ZText(1000).nullable().optional(),
+  contact_person: z.object({ contact_person_name: ZText().nullable().optional(), contact_person_phone: z.string().trim().max(40).regex(/^[+0-9 ()/-]*$/, 'Digits, spaces and + ( ) / - only').nullable().optional(), contact_person_mail: ZEmail.nullable().optional() }).optional(),
+  shift_equipment_details: z.array(z.object({ equipment_number: ZText(64) })).max(50).default([]),
+});
+export type TShiftDetailInput = z.infer<typeof ZShiftDetailInput>;
+export const ZShiftDetail = ZShiftDetailInput.extend({ id: z.number().int(), portcall_id: z.number().int(), total_resources: z.number().int() });
 
 /** The editable part of a port call, without defaults so an update changes only what it sends; times are negotiated (docs/negotiation.md). */
 export const ZPortcallFields = z.object({
@@ -78,6 +113,8 @@ export const ZPortcallFields = z.object({
   sync_shift_cargo_volumes: z.boolean(),
   card_colour: z.enum(CARD_COLOUR_CLASSES),
   cargo_details: z.array(ZCargoDetailInput).max(50),
+  equipment_details: z.array(ZEquipmentDetailInput).max(100),
+  portcall_shift_details: z.array(ZShiftDetailInput).max(200),
 });
 /** Form defaults of spec section 3 apply on create only. */
 export const ZPortcallCreateRequest = ZPortcallFields.extend({
@@ -93,6 +130,8 @@ export const ZPortcallCreateRequest = ZPortcallFields.extend({
   sync_shift_cargo_volumes: ZPortcallFields.shape.sync_shift_cargo_volumes.default(false),
   card_colour: ZPortcallFields.shape.card_colour.default('default'),
   cargo_details: ZPortcallFields.shape.cargo_details.default([]),
+  equipment_details: ZPortcallFields.shape.equipment_details.default([]),
+  portcall_shift_details: ZPortcallFields.shape.portcall_shift_details.default([]),
 });
 export type TPortcallCreateRequest = z.input<typeof ZPortcallCreateRequest>;
 export const ZPortcallUpdateRequest = ZPortcallFields.partial().omit({ terminal_id: true }).extend({ version: z.number().int().positive() });
@@ -159,6 +198,17 @@ export const ZPortcall = z.object({
   cancelled_by: z.number().int().nullable(),
   is_open_task: z.boolean(),
   cargo_details: z.array(ZCargoDetail),
+  equipment_details: z.array(ZEquipmentDetail),
+  portcall_shift_details: z.array(ZShiftDetail),
+  berth_arrival_classifier: z.enum(['EST', 'REQ', 'PLN', 'ACT']).nullable(),
+  berth_departure_classifier: z.enum(['EST', 'REQ', 'PLN', 'ACT']).nullable(),
+  pilot_boarding_place_arrival_classifier: z.enum(['EST', 'REQ', 'PLN', 'ACT']).nullable(),
+  pilot_boarding_place_departure_classifier: z.enum(['EST', 'REQ', 'PLN', 'ACT']).nullable(),
+  cargo_operations_start_classifier: z.enum(['EST', 'REQ', 'PLN', 'ACT']).nullable(),
+  cargo_operations_end_classifier: z.enum(['EST', 'REQ', 'PLN', 'ACT']).nullable(),
+  predicted_berth_arrival: z
+    .object({ predicted_time: z.string(), difference: z.number().int(), status: z.enum(['on_time', 'delayed', 'early']), source: z.enum(['arrival_by_vessel', 'ais_berth_arrival']), last_fetched_at: z.string() })
+    .nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,13 +1,41 @@
 // Turns joined rows into the API's port-call shape.
-import { STATUS_SORT_PRIORITY, type TChangeLabel, type TPortcall, type TPortcallStatus, type TTimeLabel, cargoTotal, waitingFor, partyOf } from '@quayline/domain';
+import { STATUS_SORT_PRIORITY, type TCargoQuantities, type TChangeLabel, type TPortcall, type TPortcallStatus, type TTimeLabel, ZCargoQuantities, cargoTotal, computeCargoQuantities, partyOf, waitingFor } from '@quayline/domain';
 import type { PortalUser } from '../../db/schema';
-import type { CargoDetailRow, PortcallRow } from './portcall.repository';
+import type { CargoDetailRow, PortcallExtras, PortcallRow } from './portcall.repository';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const num = (v: string | number | null) => (v === null ? null : Number(v));
 const state = (label: string | null, change: string | null) => ({ label: label as TTimeLabel | null, change_label: change as TChangeLabel | null });
 
-export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: PortalUser): TPortcall {
+type TClassifier = 'EST' | 'REQ' | 'PLN' | 'ACT';
+/** The classifier companion of a time follows its label (DCSA: REQ asked, PLN planned or agreed, EST estimated, ACT happened). */
+export function classifierOf(label: string | null): TClassifier | null {
+  if (label === null) return null;
+  if (label === 'requested' || label === 'cancel_requested') return 'REQ';
+  if (label === 'estimated') return 'EST';
+  if (label === 'actual') return 'ACT';
+  return 'PLN';
+}
+
+/** A vessel-side estimate newer than the last agreed or planned arrival predicts the arrival; within 30 minutes is on time. */
+function predictedArrival(steps: PortcallExtras['arrivalSteps']): TPortcall['predicted_berth_arrival'] {
+  let baseline: Date | null = null;
+  let estimate: (typeof steps)[number] | null = null;
+  for (const step of steps) {
+    if (step.action === 'estimate' && step.party === 'vessel_side' && step.date_time) estimate = step;
+    else if (step.date_time && step.action !== 'estimate') {
+      baseline = new Date(step.date_time);
+      estimate = null;
+    }
+  }
+  if (!estimate?.date_time || !baseline) return null;
+  const difference = Math.round((new Date(estimate.date_time).getTime() - baseline.getTime()) / 60_000);
+  return { predicted_time: new Date(estimate.date_time).toISOString(), difference, status: Math.abs(difference) <= 30 ? 'on_time' : difference > 0 ? 'delayed' : 'early', source: 'arrival_by_vessel', last_fetched_at: new Date(estimate.created_at).toISOString() };
+}
+
+const EMPTY_EXTRAS: PortcallExtras = { equipment: [], shifts: [], arrivalSteps: [] };
+
+export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: PortalUser, extras: PortcallExtras = EMPTY_EXTRAS, now: Date = new Date()): TPortcall {
   const arrivalState = state(row.berth_arrival_label, row.berth_arrival_change_label);
   // A call is an open task for the viewer when a negotiated time waits for the viewer's side.
   const viewerParty = partyOf(viewer.user_type);
@@ -89,9 +117,49 @@ export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: Po
         units_per_hour: num(c.units_per_hour),
         crane_intensity: Number(c.crane_intensity),
         total: cargoTotal(numbers),
+        ...quantityFields(c.quantities),
       };
     }),
+    equipment_details: extras.equipment
+      .filter((e) => e.portcall_id === row.id)
+      .map((e) => ({ id: e.id, portcall_id: e.portcall_id, cargo_handling_equipment_id: e.cargo_handling_equipment_id, start_time: iso(e.start_time)!, end_time: iso(e.end_time)!, equipment_name: e.equipment_name, equipment_number: e.equipment_number })),
+    portcall_shift_details: extras.shifts
+      .filter((sh) => sh.portcall_id === row.id)
+      .map((sh) => ({
+        id: sh.id,
+        portcall_id: sh.portcall_id,
+        terminal_shift_id: sh.terminal_shift_id,
+        shift_number: sh.shift_number,
+        start_time: iso(sh.start_time)!,
+        end_time: iso(sh.end_time)!,
+        cargo_type: sh.cargo_type as TPortcall['cargo_details'][number]['cargo_type'] | null,
+        cargo_sub_type: sh.cargo_sub_type,
+        product_name: sh.product_name,
+        discharge: sh.discharge,
+        load: sh.load,
+        restow: sh.restow,
+        gangs: sh.gangs,
+        resource_per_shift: sh.resource_per_shift,
+        comments: sh.comments,
+        contact_person: { contact_person_name: sh.contact_person_name, contact_person_phone: sh.contact_person_phone, contact_person_mail: sh.contact_person_mail },
+        shift_equipment_details: sh.equipment_numbers.map((n) => ({ equipment_number: n })),
+        total_resources: sh.gangs * (sh.resource_per_shift ?? 0),
+      })),
+    berth_arrival_classifier: classifierOf(row.berth_arrival_label),
+    berth_departure_classifier: classifierOf(row.berth_departure_label),
+    pilot_boarding_place_arrival_classifier: classifierOf(row.pilot_boarding_place_arrival_label),
+    pilot_boarding_place_departure_classifier: classifierOf(row.pilot_boarding_place_departure_label),
+    cargo_operations_start_classifier: row.cargo_operations_start ? (row.berth_arrival_label === 'actual' && new Date(row.cargo_operations_start) <= now ? 'ACT' : 'PLN') : null,
+    cargo_operations_end_classifier: row.cargo_operations_end ? (row.berth_departure_label === 'actual' ? 'ACT' : 'PLN') : null,
+    predicted_berth_arrival: predictedArrival(extras.arrivalSteps.filter((st) => st.portcall_id === row.id)),
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
   };
+}
+
+function quantityFields(stored: unknown): { quantities: TCargoQuantities | null; quantity_totals: TPortcall['cargo_details'][number]['quantity_totals'] } {
+  const parsed = stored ? ZCargoQuantities.safeParse(stored) : null;
+  if (!parsed?.success) return { quantities: null, quantity_totals: null };
+  const totals = computeCargoQuantities(parsed.data);
+  return { quantities: parsed.data, quantity_totals: { full: totals.full, empty: totals.empty, columns: totals.columns } };
 }

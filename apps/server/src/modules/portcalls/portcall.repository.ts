@@ -124,3 +124,27 @@ export function countAuditEvents(db: Db, portcallIds: number[]) {
     .where('portcall_id', 'in', portcallIds.length ? portcallIds : [-1])
     .executeTakeFirstOrThrow();
 }
+
+/** Equipment bookings, shift plans and berth-arrival chains of several calls in three queries. */
+export async function findPortcallExtras(db: Db, portcallIds: number[]) {
+  if (portcallIds.length === 0) return { equipment: [], shifts: [], arrivalSteps: [] };
+  const [equipment, shifts, arrivalSteps] = await Promise.all([
+    db
+      .selectFrom('portcall_equipment_details as d')
+      .innerJoin('cargo_handling_equipments as e', 'e.id', 'd.cargo_handling_equipment_id')
+      .select(['d.id', 'd.portcall_id', 'd.cargo_handling_equipment_id', 'd.start_time', 'd.end_time', 'e.name as equipment_name', 'e.equipment_number'])
+      .where('d.portcall_id', 'in', portcallIds)
+      .orderBy('d.start_time')
+      .execute(),
+    db.selectFrom('portcall_shift_details').selectAll().where('portcall_id', 'in', portcallIds).orderBy('start_time').execute(),
+    db
+      .selectFrom('portcall_timestamps')
+      .select(['portcall_id', 'action', 'party', 'date_time', 'created_at'])
+      .where('portcall_id', 'in', portcallIds)
+      .where('time_type', '=', 'berth_arrival')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { equipment, shifts, arrivalSteps };
+}
+export type PortcallExtras = Awaited<ReturnType<typeof findPortcallExtras>>;

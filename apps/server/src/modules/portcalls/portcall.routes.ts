@@ -3,6 +3,7 @@ import {
   ZAuditEvent,
   ZCalculatedCargo,
   ZCargoDetailInput,
+  ZEquipmentDetailInput,
   ZPrefillDuration,
   ZPrefillDurationRequest,
   ZCancelPortcallRequest,
@@ -25,6 +26,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { requireSession, sessionOf } from '../../plugins/auth';
 import { calculateCargo, prefillDuration } from './cargo-calculation';
+import { calculateEquipmentDetails, prefillEquipmentDetails, prefillShiftDetails } from './prefill.service';
 import { listAuditEvents, listTimestamps } from './portcall-history.service';
 import { cancelPortcall, createPortcall, getPortcall, listPortcalls, negotiatePortcall, updatePortcall } from './portcall.service';
 
@@ -65,6 +67,29 @@ export async function portcallRoutes(app: FastifyInstance): Promise<void> {
     '/prefill_cargo_ops_duration',
     { ...auth, schema: { tags, summary: 'Cargo-operations duration from moves, units per hour and crane intensity', body: ZPrefillDurationRequest, response: { 200: successEnvelope(ZPrefillDuration), ...errors } } },
     async (request) => ok(prefillDuration(request.body)),
+  );
+  const ZWindowQuery = { terminal_id: z.number().int().positive() };
+  r.post(
+    '/prefill_shift_details',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Shift plan for a cargo window: the terminal\u2019s shifts in its time zone, moves split by hours',
+        body: z.object({ ...ZWindowQuery, cargo_operations_start: z.iso.datetime({ offset: true }), cargo_operations_end: z.iso.datetime({ offset: true }), discharge: z.number().int().min(0).default(0), load: z.number().int().min(0).default(0), restow: z.number().int().min(0).default(0) }),
+      },
+    },
+    async (request) => ok(await prefillShiftDetails(app.ctx, sessionOf(request), request.body)),
+  );
+  r.post(
+    '/prefill_equipment_details',
+    { ...auth, schema: { tags, summary: 'Equipment of the terminal that is free in a window', body: z.object({ ...ZWindowQuery, start_time: z.iso.datetime({ offset: true }), end_time: z.iso.datetime({ offset: true }) }) } },
+    async (request) => ok(await prefillEquipmentDetails(app.ctx, sessionOf(request), request.body)),
+  );
+  r.post(
+    '/calculated_equipment_details',
+    { ...auth, schema: { tags, summary: 'Hours of each equipment booking and in total', body: z.object({ equipment_details: z.array(ZEquipmentDetailInput).max(100) }) } },
+    async (request) => ok(calculateEquipmentDetails(request.body.equipment_details)),
   );
   r.get(
     '/portcall_audit',

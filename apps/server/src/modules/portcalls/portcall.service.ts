@@ -2,6 +2,9 @@
 import {
   NEGOTIATED_TIMES,
   type TCargoDetailInput,
+  type TEquipmentDetailInput,
+  type TShiftDetailInput,
+  computeCargoQuantities,
   type TFromLabel,
   type TNegotiatedTime,
   type TNegotiationAction,
@@ -30,7 +33,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { announcePortcallChange } from '../notifications/portcall-announcer';
 import { toPortcall } from './portcall-mapper';
-import { applyListFilters, countRequests, findCargoDetails, lastTimestamp, selectPortcalls, userTerminalIds, visibleTo } from './portcall.repository';
+import { applyListFilters, countRequests, findCargoDetails, findPortcallExtras, lastTimestamp, selectPortcalls, userTerminalIds, visibleTo } from './portcall.repository';
 
 /** Fields only the terminal may set; the vessel side sees them but changes times through requests. */
 const TERMINAL_ONLY_FIELDS = ['berth_start_position', 'berth_end_position', 'berth_orientation', 'berth_comment', 'card_colour', 'is_dummy', 'is_bollards_linked'] as const;
@@ -50,7 +53,7 @@ async function loadVisible(ctx: AppContext, db: AppContext['db'] | Trx, user: Po
     .$if(forUpdate, (q) => q.forUpdate('portcalls'))
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', { message: 'No such port call.' });
-  return toPortcall(row, await findCargoDetails(db, [row.id]), user);
+  return toPortcall(row, await findCargoDetails(db, [row.id]), user, await findPortcallExtras(db, [row.id]), ctx.clock.now());
 }
 
 export async function listPortcalls(ctx: AppContext, session: AuthSession, query: TPortcallListQuery): Promise<TPaged<TPortcall>> {
@@ -67,8 +70,10 @@ export async function listPortcalls(ctx: AppContext, session: AuthSession, query
     .limit(query.per_page)
     .execute();
   const cargo = await findCargoDetails(ctx.db, rows.map((r) => r.id));
+  const extras = await findPortcallExtras(ctx.db, rows.map((r) => r.id));
+  const now = ctx.clock.now();
   return {
-    items: rows.map((r) => toPortcall(r, cargo.filter((c) => c.portcall_id === r.id), user)),
+    items: rows.map((r) => toPortcall(r, cargo.filter((c) => c.portcall_id === r.id), user, extras, now)),
     meta: pageMeta({ page: query.page, perPage: query.per_page, totalCount: Number(total.n) }),
   };
 }
@@ -154,7 +159,10 @@ async function audit(trx: Trx, session: AuthSession, portcallId: number, eventTy
 
 async function replaceCargoDetails(trx: Trx, portcallId: number, details: TCargoDetailInput[] | undefined) {
   await trx.deleteFrom('portcall_cargo_details').where('portcall_id', '=', portcallId).execute();
-  const rows = (details ?? []).map((d, index) => ({
+  const rows = (details ?? []).map((d, index) => {
+    // A tier table, when given, decides the figures; typed discharge / load / restow are ignored then.
+    const computed = d.quantities ? computeCargoQuantities(d.quantities) : null;
+    return {
     portcall_id: portcallId,
     position: index,
     cargo_operations_start: d.cargo_operations_start ?? null,
@@ -165,13 +173,77 @@ async function replaceCargoDetails(trx: Trx, portcallId: number, details: TCargo
     move_count: d.move_count ?? 0,
     move_count_unit: d.move_count_unit ?? 'pieces',
     comment: d.comment ?? null,
-    discharge: d.discharge ?? 0,
-    load: d.load ?? 0,
-    restow: d.restow ?? 0,
+    discharge: computed?.discharge ?? d.discharge ?? 0,
+    load: computed?.load ?? d.load ?? 0,
+    restow: computed?.restow ?? d.restow ?? 0,
     units_per_hour: d.units_per_hour ?? null,
     crane_intensity: d.crane_intensity ?? 1,
-  }));
+    quantities: d.quantities ? JSON.stringify(d.quantities) : null,
+  };
+  });
   if (rows.length) await trx.insertInto('portcall_cargo_details').values(rows).execute();
+}
+
+/** Equipment must belong to the terminal, work inside the berth window, and not be booked by another call at the same time. */
+async function replaceEquipmentDetails(trx: Trx, portcallId: number, terminalId: number, window: { from: string; to: string }, details: TEquipmentDetailInput[]) {
+  const problems: { path: string; message: string }[] = [];
+  for (const [i, d] of details.entries()) {
+    const start = Date.parse(d.start_time);
+    const end = Date.parse(d.end_time);
+    if (end <= start) problems.push({ path: `equipment_details.${i}.end_time`, message: 'The booking must end after it starts' });
+    if (start < Date.parse(window.from) || end > Date.parse(window.to)) problems.push({ path: `equipment_details.${i}.start_time`, message: 'Equipment works inside the berth window' });
+    const equipment = await trx.selectFrom('cargo_handling_equipments').select('id').where('id', '=', d.cargo_handling_equipment_id).where('terminal_id', '=', terminalId).executeTakeFirst();
+    if (!equipment) {
+      problems.push({ path: `equipment_details.${i}.cargo_handling_equipment_id`, message: 'Not equipment of this terminal' });
+      continue;
+    }
+    const clash = await trx
+      .selectFrom('portcall_equipment_details as b')
+      .innerJoin('portcalls as p', 'p.id', 'b.portcall_id')
+      .select(['b.portcall_id'])
+      .where('b.cargo_handling_equipment_id', '=', d.cargo_handling_equipment_id)
+      .where('b.portcall_id', '!=', portcallId)
+      .where('p.status', '!=', 'Cancelled')
+      .where('b.start_time', '<', new Date(end))
+      .where('b.end_time', '>', new Date(start))
+      .executeTakeFirst();
+    if (clash) problems.push({ path: `equipment_details.${i}.cargo_handling_equipment_id`, message: `Already booked for another port call (${clash.portcall_id}) at that time` });
+  }
+  if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems });
+  await trx.deleteFrom('portcall_equipment_details').where('portcall_id', '=', portcallId).execute();
+  if (details.length) await trx.insertInto('portcall_equipment_details').values(details.map((d) => ({ portcall_id: portcallId, cargo_handling_equipment_id: d.cargo_handling_equipment_id, start_time: d.start_time, end_time: d.end_time }))).execute();
+}
+
+async function replaceShiftDetails(trx: Trx, portcallId: number, details: TShiftDetailInput[]) {
+  const problems = details.flatMap((d, i) => (Date.parse(d.end_time) <= Date.parse(d.start_time) ? [{ path: `portcall_shift_details.${i}.end_time`, message: 'A shift ends after it starts' }] : []));
+  if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems });
+  await trx.deleteFrom('portcall_shift_details').where('portcall_id', '=', portcallId).execute();
+  if (!details.length) return;
+  await trx
+    .insertInto('portcall_shift_details')
+    .values(
+      details.map((d) => ({
+        portcall_id: portcallId,
+        terminal_shift_id: d.terminal_shift_id ?? null,
+        shift_number: d.shift_number,
+        start_time: d.start_time,
+        end_time: d.end_time,
+        cargo_type: d.cargo_type ?? null,
+        cargo_sub_type: d.cargo_sub_type ?? null,
+        product_name: d.product_name ?? null,
+        discharge: d.discharge ?? 0,
+        load: d.load ?? 0,
+        restow: d.restow ?? 0,
+        gangs: d.gangs ?? 0,
+        resource_per_shift: d.resource_per_shift ?? null,
+        comments: d.comments ?? null,
+        contact_person_name: d.contact_person?.contact_person_name ?? null,
+        contact_person_phone: d.contact_person?.contact_person_phone ?? null,
+        contact_person_mail: d.contact_person?.contact_person_mail ?? null,
+        equipment_numbers: (d.shift_equipment_details ?? []).map((e) => e.equipment_number),
+      })),
+    )
+    .execute();
 }
 
 function statusOf(p: { cancelled: boolean; labels: Record<TNegotiatedTime, TTimeLabel | null>; cargoStart: Date | null; now: Date }) {
@@ -200,7 +272,7 @@ export async function createPortcall(ctx: AppContext, session: AuthSession, inpu
     const change = party === 'terminal' ? 'created' : 'newly created';
     const timeValue = (t: TNegotiatedTime) => body[TIME_COLUMNS[t]] ?? null;
     const labels = Object.fromEntries(NEGOTIATED_TIMES.map((t) => [t, timeValue(t) ? label : null])) as Record<TNegotiatedTime, TTimeLabel | null>;
-    const { cargo_details, ...fields } = body;
+    const { cargo_details, equipment_details, portcall_shift_details, ...fields } = body;
     const row = await trx
       .insertInto('portcalls')
       .values({
@@ -241,6 +313,8 @@ export async function createPortcall(ctx: AppContext, session: AuthSession, inpu
       .returning('id')
       .executeTakeFirstOrThrow();
     await replaceCargoDetails(trx, row.id, cargo_details);
+    await replaceEquipmentDetails(trx, row.id, body.terminal_id, { from: body.berth_arrival, to: body.berth_departure }, equipment_details);
+    await replaceShiftDetails(trx, row.id, portcall_shift_details);
     for (const t of NEGOTIATED_TIMES) {
       const value = timeValue(t);
       if (!value) continue;
@@ -381,7 +455,7 @@ export async function updatePortcall(ctx: AppContext, session: AuthSession, id: 
     const current = await loadVisible(ctx, trx, user, id, true);
     if (current.version !== body.version) return false;
     if (current.status === 'Cancelled') throw new AppError('VALIDATION_FAILED', { httpStatus: 422, message: 'A cancelled port call cannot be changed.' });
-    const { version: _version, cargo_details, ...changes } = body;
+    const { version: _version, cargo_details, equipment_details, portcall_shift_details, ...changes } = body;
     if (party === 'vessel_side') {
       const forbidden = TERMINAL_ONLY_FIELDS.filter((f) => changes[f] !== undefined && JSON.stringify(changes[f]) !== JSON.stringify(current[f]));
       if (forbidden.length) throw new AppError('FORBIDDEN', { message: `Only the terminal changes ${forbidden.join(', ')}.` });
@@ -411,6 +485,15 @@ export async function updatePortcall(ctx: AppContext, session: AuthSession, id: 
     if (cargo_details) {
       await replaceCargoDetails(trx, id, cargo_details);
       await audit(trx, session, id, 'revised', 'cargo_details', current.cargo_details.length, cargo_details.length, now);
+    }
+    if (equipment_details) {
+      const window = { from: steps.get('berth_arrival')?.value ?? merged.berth_arrival, to: steps.get('berth_departure')?.value ?? merged.berth_departure };
+      await replaceEquipmentDetails(trx, id, current.terminal_id, window, equipment_details);
+      await audit(trx, session, id, 'revised', 'equipment_details', current.equipment_details.length, equipment_details.length, now);
+    }
+    if (portcall_shift_details) {
+      await replaceShiftDetails(trx, id, portcall_shift_details);
+      await audit(trx, session, id, 'revised', 'portcall_shift_details', current.portcall_shift_details.length, portcall_shift_details.length, now);
     }
     if (!(await writeTimes(trx, session, current, steps, extra, now, body.version))) return false;
     const [firstTime, firstStep] = [...steps.entries()][0] ?? [];

@@ -1,0 +1,46 @@
+// Terminal shifts as real instants: local shift times in the terminal's zone, correct on the 23- and 25-hour days.
+
+/** Offset of a zone from UTC at an instant, in minutes (Berlin summer: +120). */
+export function zoneOffsetMinutes(instantMs: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(instantMs));
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((asUtc - Math.floor(instantMs / 1000) * 1000) / 60_000);
+}
+
+/** The instant of a local wall-clock time; a time skipped by DST moves forward, a repeated one takes the first. */
+export function localTimeToInstant(date: { year: number; month: number; day: number }, hhmm: string, timeZone: string): number {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  const guess = Date.UTC(date.year, date.month - 1, date.day, h, m);
+  const first = guess - zoneOffsetMinutes(guess, timeZone) * 60_000;
+  const second = guess - zoneOffsetMinutes(first, timeZone) * 60_000;
+  return Math.min(first, second);
+}
+
+export function localDateOf(instantMs: number, timeZone: string): { year: number; month: number; day: number } {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(instantMs));
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  return { year: get('year'), month: get('month'), day: get('day') };
+}
+
+export type TShiftDefinition = { id?: number; shift_number: number; name: string; start_time: string; end_time: string };
+export type TShiftOccurrence = { shift_number: number; name: string; terminal_shift_id: number | null; start: number; end: number };
+
+/** Every shift occurrence overlapping [from, to), in order. A shift ending at or before its start runs past midnight. */
+export function shiftsInWindow(args: { shifts: readonly TShiftDefinition[]; timeZone: string; from: number; to: number }): TShiftOccurrence[] {
+  const out: TShiftOccurrence[] = [];
+  const firstDay = localDateOf(args.from - 86_400_000, args.timeZone);
+  for (let d = 0; d < 400; d++) {
+    const day = new Date(Date.UTC(firstDay.year, firstDay.month - 1, firstDay.day + d));
+    const date = { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
+    if (localTimeToInstant(date, '00:00', args.timeZone) >= args.to) break;
+    for (const s of args.shifts) {
+      const start = localTimeToInstant(date, s.start_time.slice(0, 5), args.timeZone);
+      const endsNextDay = s.end_time.slice(0, 5) <= s.start_time.slice(0, 5);
+      const endDate = endsNextDay ? new Date(Date.UTC(date.year, date.month - 1, date.day + 1)) : day;
+      const end = localTimeToInstant({ year: endDate.getUTCFullYear(), month: endDate.getUTCMonth() + 1, day: endDate.getUTCDate() }, s.end_time.slice(0, 5), args.timeZone);
+      if (start < args.to && end > args.from) out.push({ shift_number: s.shift_number, name: s.name, terminal_shift_id: s.id ?? null, start, end });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
