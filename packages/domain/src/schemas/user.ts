@@ -14,6 +14,7 @@ export const ZUserInfo = z.object({
   last_name: z.string(),
   user_type: ZUserType,
   selected_locale: ZLocale,
+  organisation_id: z.number().int().nullable(),
   organisation_name: z.string().nullable(),
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;

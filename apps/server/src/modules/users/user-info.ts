@@ -23,6 +23,7 @@ export function toUserInfo(user: PortalUser, organisationName: string | null): T
     last_name: user.last_name,
     user_type: user.user_type,
     selected_locale: isLocale(user.selected_locale) ? user.selected_locale : 'en',
+    organisation_id: user.organisation_id,
     organisation_name: organisationName,
   };
 }

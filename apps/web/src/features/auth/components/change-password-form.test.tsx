@@ -25,7 +25,7 @@ describe('change expired password screen', () => {
       '/en/change-password?email=ada%40harbour.test',
       (call) =>
         call.path === '/api/portal/v1/reset_expired_password'
-          ? success({ token: 'fresh', user_info: { id: 7, email: 'ada@harbour.test', first_name: 'Ada', last_name: 'L', user_type: 'agent', selected_locale: 'en', organisation_name: null } })
+          ? success({ token: 'fresh', user_info: { id: 7, email: 'ada@harbour.test', first_name: 'Ada', last_name: 'L', user_type: 'agent', selected_locale: 'en', organisation_id: null, organisation_name: null } })
           : undefined,
       signedIn,
     );

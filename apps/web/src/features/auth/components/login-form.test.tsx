@@ -5,7 +5,7 @@ import { failure, renderApp, signedIn, success, TEST_USER } from '@/test/render-
 const loginAnswer = (locale: 'en' | 'de') =>
   success({
     token: 'tok-123',
-    user_info: { id: 7, email: TEST_USER.email, first_name: 'Ada', last_name: 'Lovelace', user_type: 'terminal_operator', selected_locale: locale, organisation_name: null },
+    user_info: { id: 7, email: TEST_USER.email, first_name: 'Ada', last_name: 'Lovelace', user_type: 'terminal_operator', selected_locale: locale, organisation_id: null, organisation_name: null },
   });
 
 describe('login form', () => {
