@@ -11,6 +11,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { serializeRequest } from './lib/log-redaction';
 import { createMailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
+import { berthPlanRoutes } from './modules/berth-plan/berth-plan.routes';
 import { blockedZoneRoutes } from './modules/blocked-zones/blocked-zone.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { organisationRoutes } from './modules/organisations/organisation.routes';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(dcsaRoutes);
       await api.register(notificationRoutes);
       await api.register(portcallMessageRoutes);
+      await api.register(berthPlanRoutes);
     },
     { prefix: API_PREFIX },
   );

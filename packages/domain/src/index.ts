@@ -23,3 +23,4 @@ export * from './dcsa-jit';
 export * from './schemas/notifications';
 export * from './cargo-tiers';
 export * from './shift-calendar';
+export * from './berth-clashes';

@@ -1,0 +1,26 @@
+// HTTP for the berth plan checks.
+import { ZErrorEnvelope, successEnvelope } from '@quayline/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope';
+import { requireSession, sessionOf } from '../../plugins/auth';
+import { findTerminalClashes } from './berth-plan.service';
+
+const ZClash = z.object({ kind: z.enum(['overlap', 'block_zone', 'too_shallow', 'outside_quay', 'not_a_berth']), callIds: z.array(z.number().int()) }).passthrough();
+
+export async function berthPlanRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/berth_plan/clashes',
+    {
+      onRequest: requireSession,
+      schema: {
+        tags: ['Berth plan'],
+        summary: 'Clashes of the live plan in a window: overlaps with clearance, block zones, shallow water, off-quay',
+        querystring: z.object({ terminal_id: z.coerce.number().int().positive(), from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) }).refine((q) => Date.parse(q.to) > Date.parse(q.from) && Date.parse(q.to) - Date.parse(q.from) <= 90 * 86_400_000, { message: 'Give a window of up to 90 days', path: ['to'] }),
+        response: { 200: successEnvelope(z.object({ clashes: z.array(ZClash), checked_calls: z.number().int(), unplaced_calls: z.number().int() })), '4xx': ZErrorEnvelope },
+      },
+    },
+    async (request) => ok(await findTerminalClashes(app.ctx, sessionOf(request), request.query)),
+  );
+}

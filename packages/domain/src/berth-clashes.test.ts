@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { type TPlanQuay, type TPlannedCall, findPlanClashes } from './berth-clashes';
+import { createRng } from './random';
+
+const H = 3_600_000;
+const QUAY: TPlanQuay = {
+  length: 1000,
+  clearance: 15,
+  sections: [
+    { id: 1, start: 0, end: 500, depth: 16, berthType: 'Berth' },
+    { id: 2, start: 500, end: 550, depth: 12, berthType: 'Buffer Zone' },
+    { id: 3, start: 550, end: 1000, depth: 11, berthType: 'Berth' },
+  ],
+  blockZones: [{ id: 9, start: 800, end: 900, from: 10 * H, to: 20 * H }],
+};
+const call = (id: number, start: number, end: number, from: number, to: number, draft = 10): TPlannedCall => ({ id, start, end, from: from * H, to: to * H, draft });
+
+describe('berth plan clashes', () => {
+  it('finds nothing in a clean plan, and touching in time is no clash', () => {
+    expect(findPlanClashes([call(1, 0, 200, 0, 10), call(2, 0, 200, 10, 20), call(3, 215, 400, 0, 10)], QUAY)).toEqual([]);
+  });
+
+  it('reports calls closer than the clearance', () => {
+    expect(findPlanClashes([call(1, 0, 200, 0, 10), call(2, 210, 400, 5, 15)], QUAY)).toEqual([{ kind: 'overlap', callIds: [1, 2] }]);
+  });
+
+  it('reports block zones, non-berth sections, the quay ends and shallow water', () => {
+    const clashes = findPlanClashes([call(1, 820, 980, 12, 18), call(2, 450, 700, 0, 5), call(3, 900, 1050, 30, 40), call(4, 600, 780, 30, 40, 11.5)], QUAY);
+    expect(clashes).toEqual(
+      expect.arrayContaining([
+        { kind: 'block_zone', callIds: [1], blockZoneId: 9 },
+        { kind: 'not_a_berth', callIds: [2], sectionId: 2 },
+        { kind: 'outside_quay', callIds: [3] },
+        { kind: 'too_shallow', callIds: [4], sectionId: 3, at: 'arrival', waterDepth: 11, draft: 11.5 },
+      ]),
+    );
+  });
+
+  it('lets the tide lift a deep-draft vessel over a shallow section, but not at low water on departure', () => {
+    const tideAt = (t: number) => (t < 35 * H ? 1 : -0.2);
+    expect(findPlanClashes([call(1, 600, 780, 30, 34, 11.5)], { ...QUAY, tideAt })).toEqual([]);
+    expect(findPlanClashes([call(1, 600, 780, 30, 40, 11.5)], { ...QUAY, tideAt })).toEqual([{ kind: 'too_shallow', callIds: [1], sectionId: 3, at: 'departure', waterDepth: 10.8, draft: 11.5 }]);
+  });
+
+  it('agrees with the all-pairs check on random plans', () => {
+    const rng = createRng(42);
+    const calls = Array.from({ length: 300 }, (_, i) => {
+      const start = rng.int(0, 800);
+      const from = rng.int(0, 24 * 14);
+      return call(i + 1, start, start + rng.int(100, 200), from, from + rng.int(6, 36), 8);
+    });
+    const quay = { ...QUAY, sections: [{ id: 1, start: 0, end: 1000, depth: 16, berthType: 'Berth' as const }], blockZones: [] };
+    const swept = findPlanClashes(calls, quay).map((c) => c.callIds.join('-')).sort();
+    const brute: string[] = [];
+    for (const a of calls) for (const b of calls) if (a.id < b.id && a.from < b.to && b.from < a.to && a.start < b.end + 15 && b.start < a.end + 15) brute.push(`${a.id}-${b.id}`);
+    expect(swept).toEqual(brute.sort());
+    expect(brute.length).toBeGreaterThan(0);
+  });
+});

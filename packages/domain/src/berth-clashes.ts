@@ -1,0 +1,67 @@
+// Every clash of a berth plan: calls too close to each other, in a block zone, over water too shallow for
+// their draft at the tide of arrival and departure, or off the quay. Used by the planner and the optimizer's checker.
+import { type QuayMetres, berthRectanglesClash, quayMetres } from './geometry';
+
+export type TPlannedCall = { id: number; start: number; end: number; from: number; to: number; draft: number };
+export type TPlanSection = { id: number; start: number; end: number; depth: number; berthType: 'Berth' | 'Blocked Zone' | 'Buffer Zone' };
+export type TPlanBlockZone = { id: number; start: number; end: number; from: number; to: number };
+export type TPlanQuay = {
+  length: number;
+  clearance: number;
+  sections: readonly TPlanSection[];
+  blockZones: readonly TPlanBlockZone[];
+  /** Water level above chart datum at an instant, in metres; none means datum. */
+  tideAt?: (instantMs: number) => number;
+  /** Water the terminal wants under the keel, in metres. */
+  underKeelClearance?: number;
+};
+
+export type TClash =
+  | { kind: 'overlap'; callIds: [number, number] }
+  | { kind: 'block_zone'; callIds: [number]; blockZoneId: number }
+  | { kind: 'too_shallow'; callIds: [number]; sectionId: number; at: 'arrival' | 'departure'; waterDepth: number; draft: number }
+  | { kind: 'outside_quay'; callIds: [number] }
+  | { kind: 'not_a_berth'; callIds: [number]; sectionId: number };
+
+const rect = (c: { start: number; end: number; from: number; to: number }) => ({ start: quayMetres(c.start), end: quayMetres(c.end), from: c.from, to: c.to });
+
+/** The clashes of one call against the quay itself (not against other calls). */
+export function clashesWithQuay(call: TPlannedCall, quay: TPlanQuay): TClash[] {
+  const out: TClash[] = [];
+  if (call.start < 0 || call.end > quay.length || call.end <= call.start) out.push({ kind: 'outside_quay', callIds: [call.id] });
+  for (const zone of quay.blockZones) {
+    if (berthRectanglesClash(rect(call), rect(zone), quayMetres(0))) out.push({ kind: 'block_zone', callIds: [call.id], blockZoneId: zone.id });
+  }
+  const ukc = quay.underKeelClearance ?? 0;
+  for (const section of quay.sections) {
+    if (!(section.start < call.end && call.start < section.end)) continue;
+    if (section.berthType !== 'Berth') {
+      out.push({ kind: 'not_a_berth', callIds: [call.id], sectionId: section.id });
+      continue;
+    }
+    for (const [at, instant] of [['arrival', call.from], ['departure', call.to]] as const) {
+      const water = section.depth + (quay.tideAt?.(instant) ?? 0);
+      if (water < call.draft + ukc) {
+        out.push({ kind: 'too_shallow', callIds: [call.id], sectionId: section.id, at, waterDepth: Math.round(water * 100) / 100, draft: call.draft });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** All clashes of a plan. Call pairs are found with a sweep over time, so thousands of calls stay fast. */
+export function findPlanClashes(calls: readonly TPlannedCall[], quay: TPlanQuay): TClash[] {
+  const out: TClash[] = calls.flatMap((c) => clashesWithQuay(c, quay));
+  const byStart = [...calls].sort((a, b) => a.from - b.from || a.id - b.id);
+  const active: TPlannedCall[] = [];
+  const clearance: QuayMetres = quayMetres(quay.clearance);
+  for (const call of byStart) {
+    for (let i = active.length - 1; i >= 0; i--) if (active[i]!.to <= call.from) active.splice(i, 1);
+    for (const other of active) {
+      if (berthRectanglesClash(rect(call), rect(other), clearance)) out.push({ kind: 'overlap', callIds: other.id < call.id ? [other.id, call.id] : [call.id, other.id] });
+    }
+    active.push(call);
+  }
+  return out;
+}
