@@ -23,6 +23,7 @@ import { translationRoutes } from './modules/translations/translations.routes';
 import { userRoutes } from './modules/users/user.routes';
 import { vesselRoutes } from './modules/vessels/vessel.routes';
 import { dcsaRoutes } from './modules/dcsa/dcsa.routes';
+import { draftRoutes } from './modules/drafts/draft.routes';
 import { downloadRoutes } from './modules/downloads/download.routes';
 import { notificationRoutes } from './modules/notifications/notification.routes';
 import { portcallMessageRoutes } from './modules/portcall-messages/portcall-message.routes';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationRoutes);
       await api.register(portcallMessageRoutes);
       await api.register(berthPlanRoutes);
+      await api.register(draftRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -24,3 +24,4 @@ export * from './schemas/notifications';
 export * from './cargo-tiers';
 export * from './shift-calendar';
 export * from './berth-clashes';
+export * from './schemas/draft';

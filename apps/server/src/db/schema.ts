@@ -307,7 +307,20 @@ export type NotificationMessagesTable = {
 export type PortcallMessagesTable = { id: Generated<number>; portcall_id: number; author_user_id: number; body: string; created_at: ColumnType<Date, Date | string, never> };
 export type PortcallMessageReadsTable = { portcall_id: number; portal_user_id: number; last_read_message_id: number };
 
+export type BerthDraftsTable = {
+  id: Generated<number>;
+  portal_user_id: number;
+  terminal_id: number;
+  changes: ColumnType<unknown, string | undefined, string>;
+  undo_stack: ColumnType<unknown, string | undefined, string>;
+  redo_stack: ColumnType<unknown, string | undefined, string>;
+  frozen_portcall_ids: ColumnType<number[], number[] | undefined, number[]>;
+  version: Generated<number>;
+  updated_at: Timestamp | null;
+};
+
 export type DB = {
+  berth_drafts: BerthDraftsTable;
   portcall_equipment_details: PortcallEquipmentDetailsTable;
   portcall_shift_details: PortcallShiftDetailsTable;
   notification_messages: NotificationMessagesTable;

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession, sessionOf } from '../../plugins/auth';
-import { downloadAudit, downloadPortcalls, downloadTasks } from './download.service';
+import { downloadAudit, downloadDraft, downloadPortcalls, downloadTasks } from './download.service';
 import type { TDownloadFile } from './workbook';
 
 const tags = ['Downloads'];
@@ -28,6 +28,10 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
   r.get('/portcall-tasks-list/download', { ...auth, schema: { tags, summary: 'Tasks as csv or xlsx', querystring: ZFileOptions.extend({ type: z.enum(['open', 'closed']).default('open'), filter: z.enum(TASK_FILTERS).default('all') }) } }, async (request, reply) => {
     const { format, bom, timezone, type, filter } = request.query;
     return send(reply, await downloadTasks(app.ctx, sessionOf(request), { type, filter }, { format, bom, timezone }));
+  });
+  r.get('/draft-portcalls/download', { ...auth, schema: { tags, summary: 'The sandbox draft next to the live plan, as csv or xlsx', querystring: ZFileOptions.extend({ terminal_id: z.coerce.number().int().positive() }) } }, async (request, reply) => {
+    const { format, bom, timezone, terminal_id } = request.query;
+    return send(reply, await downloadDraft(app.ctx, sessionOf(request), terminal_id, { format, bom, timezone }));
   });
   r.get('/portcall_audit/download', { ...auth, schema: { tags, summary: 'Audit trail as csv or xlsx', querystring: ZFileOptions.extend({ portcall_id: z.coerce.number().int().positive().optional() }) } }, async (request, reply) => {
     const { format, bom, timezone, portcall_id } = request.query;

@@ -5,7 +5,9 @@ import type { AuthSession } from '../auth/auth.service';
 import { listAuditEvents } from '../portcalls/portcall-history.service';
 import { listPortcalls } from '../portcalls/portcall.service';
 import { listTasks } from '../tasks/task.service';
-import { AUDIT_COLUMNS, PORTCALL_COLUMNS, TASK_COLUMNS, headersFor } from './download-columns';
+import { getDraft } from '../drafts/draft.service';
+import { getPortcall } from '../portcalls/portcall.service';
+import { AUDIT_COLUMNS, DRAFT_COLUMNS, PORTCALL_COLUMNS, TASK_COLUMNS, headersFor } from './download-columns';
 import { type TDownloadFile, type TDownloadFormat, renderDownload } from './workbook';
 
 /** A download never grows without bound; the list endpoints page through more. */
@@ -93,4 +95,27 @@ export async function downloadAudit(ctx: AppContext, session: AuthSession, query
     acting_for: e.acting_for?.name ?? '',
   }));
   return renderDownload({ rows, columns: headersFor(localeOf(session), AUDIT_COLUMNS), format: options.format, bom: options.bom, baseName: `portcall-audit-${stamp(ctx)}`, sheetName: 'Audit' });
+}
+
+/** The sandbox next to the live plan: one row per drafted call. */
+export async function downloadDraft(ctx: AppContext, session: AuthSession, terminalId: number, options: Options): Promise<TDownloadFile> {
+  const tz = zoneOf(session, options);
+  const draft = await getDraft(ctx, session, terminalId);
+  const position = (s: number | null | undefined, e: number | null | undefined) => (s === null || s === undefined ? '' : `${s}-${e}`);
+  const rows = [];
+  for (const change of draft.changes) {
+    const live = await getPortcall(ctx, session, change.portcall_id);
+    rows.push({
+      vessel: live.vessel_name,
+      imo: live.imo_number,
+      berth_arrival: formatInstantInZone(live.berth_arrival, tz),
+      draft_berth_arrival: formatInstantInZone(change.berth_arrival ?? live.berth_arrival, tz),
+      berth_departure: formatInstantInZone(live.berth_departure, tz),
+      draft_berth_departure: formatInstantInZone(change.berth_departure ?? live.berth_departure, tz),
+      position: position(live.berth_start_position, live.berth_end_position),
+      draft_position: position(change.berth_start_position === undefined ? live.berth_start_position : change.berth_start_position, change.berth_end_position === undefined ? live.berth_end_position : change.berth_end_position),
+      frozen: draft.frozen_portcall_ids.includes(live.id) ? 'x' : '',
+    });
+  }
+  return renderDownload({ rows, columns: headersFor(localeOf(session), DRAFT_COLUMNS), format: options.format, bom: options.bom, baseName: `berth-plan-sandbox-${stamp(ctx)}`, sheetName: 'Sandbox' });
 }

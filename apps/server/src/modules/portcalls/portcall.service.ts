@@ -46,7 +46,8 @@ const TIME_COLUMNS: Record<TNegotiatedTime, TNegotiatedTime> = {
 
 type Trx = Transaction<DB>;
 
-async function loadVisible(ctx: AppContext, db: AppContext['db'] | Trx, user: PortalUser, id: number, forUpdate = false): Promise<TPortcall> {
+/** One visible port call read through the given connection or transaction (inside a transaction, never ctx.db: PGlite has one connection). */
+export async function loadVisible(ctx: AppContext, db: AppContext['db'] | Trx, user: PortalUser, id: number, forUpdate = false): Promise<TPortcall> {
   const row = await selectPortcalls(db)
     .where('portcalls.id', '=', id)
     .where(visibleTo(user))
@@ -442,67 +443,70 @@ export async function negotiatePortcall(ctx: AppContext, session: AuthSession, i
     await announcePortcallChange(trx, session, await loadVisible(ctx, trx, user, id), { auditType: step.audit, field: body.time, action: step.action, value: step.value }, now);
     return true;
   });
-  if (!ok) return conflict(ctx, user, id);
-  return loadVisible(ctx, ctx.db, user, id);
+  if (!ok) return conflict(ctx, session.user, id);
+  return loadVisible(ctx, ctx.db, session.user, id);
+}
+
+/** The update inside a caller's transaction (the sandbox publishes many in one); false means the version was stale. */
+export async function updatePortcallInTransaction(ctx: AppContext, trx: Trx, session: AuthSession, id: number, body: TPortcallUpdateRequest): Promise<boolean> {
+  const user = session.user;
+  const party = partyOf(user.user_type);
+  const now = ctx.clock.now();
+  const current = await loadVisible(ctx, trx, user, id, true);
+  if (current.version !== body.version) return false;
+  if (current.status === 'Cancelled') throw new AppError('VALIDATION_FAILED', { httpStatus: 422, message: 'A cancelled port call cannot be changed.' });
+  const { version: _version, cargo_details, equipment_details, portcall_shift_details, ...changes } = body;
+  if (party === 'vessel_side') {
+    const forbidden = TERMINAL_ONLY_FIELDS.filter((f) => changes[f] !== undefined && JSON.stringify(changes[f]) !== JSON.stringify(current[f]));
+    if (forbidden.length) throw new AppError('FORBIDDEN', { message: `Only the terminal changes ${forbidden.join(', ')}.` });
+  }
+  const merged = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as TPortcall;
+  const placement = await resolvePlacement(trx, user, { ...merged, terminal_id: current.terminal_id });
+
+  const steps = new Map<TNegotiatedTime, Awaited<ReturnType<typeof negotiateStep>>>();
+  for (const time of NEGOTIATED_TIMES) {
+    const next = changes[time];
+    if (next === undefined || next === null) continue;
+    if (current[time] && Date.parse(next) === Date.parse(current[time])) continue;
+    const label = current[`${time}_state`].label;
+    const action: TNegotiationAction =
+      party === 'vessel_side' ? 'request' : label === null ? 'plan' : label === 'requested' ? 'propose' : label === 'actual' ? 'actual' : 'revise';
+    steps.set(time, await negotiateStep(trx, session, current, { time, action, date_time: next }, now));
+  }
+  const extra: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(changes)) {
+    if ((NEGOTIATED_TIMES as readonly string[]).includes(key) || value === undefined) continue;
+    const before = (current as Record<string, unknown>)[key];
+    if (JSON.stringify(before) === JSON.stringify(value)) continue;
+    extra[key] = value;
+    await audit(trx, session, id, 'revised', key, before, value, now);
+  }
+  Object.assign(extra, { berth_start_bollard_id: placement.berth_start_bollard_id, berth_end_bollard_id: placement.berth_end_bollard_id, terminal_section_id: placement.terminal_section_id });
+  if (cargo_details) {
+    await replaceCargoDetails(trx, id, cargo_details);
+    await audit(trx, session, id, 'revised', 'cargo_details', current.cargo_details.length, cargo_details.length, now);
+  }
+  if (equipment_details) {
+    const window = { from: steps.get('berth_arrival')?.value ?? merged.berth_arrival, to: steps.get('berth_departure')?.value ?? merged.berth_departure };
+    await replaceEquipmentDetails(trx, id, current.terminal_id, window, equipment_details);
+    await audit(trx, session, id, 'revised', 'equipment_details', current.equipment_details.length, equipment_details.length, now);
+  }
+  if (portcall_shift_details) {
+    await replaceShiftDetails(trx, id, portcall_shift_details);
+    await audit(trx, session, id, 'revised', 'portcall_shift_details', current.portcall_shift_details.length, portcall_shift_details.length, now);
+  }
+  if (!(await writeTimes(trx, session, current, steps, extra, now, body.version))) return false;
+  const [firstTime, firstStep] = [...steps.entries()][0] ?? [];
+  const change = firstStep && firstTime ? { auditType: firstStep.audit, field: firstTime, action: firstStep.action, value: firstStep.value } : { auditType: 'revised' as const, field: Object.keys(extra).filter((k) => !k.endsWith('_id') || k === 'agent_id').join(',') || 'details' };
+  await announcePortcallChange(trx, session, await loadVisible(ctx, trx, user, id), change, now);
+  return true;
 }
 
 /** Plain fields are written as given; a changed time becomes the negotiation step that fits the caller's side. */
 export async function updatePortcall(ctx: AppContext, session: AuthSession, id: number, body: TPortcallUpdateRequest): Promise<TPortcall> {
-  const user = session.user;
-  const party = partyOf(user.user_type);
-  const now = ctx.clock.now();
-  const ok = await ctx.db.transaction().execute(async (trx) => {
-    const current = await loadVisible(ctx, trx, user, id, true);
-    if (current.version !== body.version) return false;
-    if (current.status === 'Cancelled') throw new AppError('VALIDATION_FAILED', { httpStatus: 422, message: 'A cancelled port call cannot be changed.' });
-    const { version: _version, cargo_details, equipment_details, portcall_shift_details, ...changes } = body;
-    if (party === 'vessel_side') {
-      const forbidden = TERMINAL_ONLY_FIELDS.filter((f) => changes[f] !== undefined && JSON.stringify(changes[f]) !== JSON.stringify(current[f]));
-      if (forbidden.length) throw new AppError('FORBIDDEN', { message: `Only the terminal changes ${forbidden.join(', ')}.` });
-    }
-    const merged = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as TPortcall;
-    const placement = await resolvePlacement(trx, user, { ...merged, terminal_id: current.terminal_id });
-
-    const steps = new Map<TNegotiatedTime, Awaited<ReturnType<typeof negotiateStep>>>();
-    for (const time of NEGOTIATED_TIMES) {
-      const next = changes[time];
-      if (next === undefined || next === null) continue;
-      if (current[time] && Date.parse(next) === Date.parse(current[time])) continue;
-      const label = current[`${time}_state`].label;
-      const action: TNegotiationAction =
-        party === 'vessel_side' ? 'request' : label === null ? 'plan' : label === 'requested' ? 'propose' : label === 'actual' ? 'actual' : 'revise';
-      steps.set(time, await negotiateStep(trx, session, current, { time, action, date_time: next }, now));
-    }
-    const extra: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(changes)) {
-      if ((NEGOTIATED_TIMES as readonly string[]).includes(key) || value === undefined) continue;
-      const before = (current as Record<string, unknown>)[key];
-      if (JSON.stringify(before) === JSON.stringify(value)) continue;
-      extra[key] = value;
-      await audit(trx, session, id, 'revised', key, before, value, now);
-    }
-    Object.assign(extra, { berth_start_bollard_id: placement.berth_start_bollard_id, berth_end_bollard_id: placement.berth_end_bollard_id, terminal_section_id: placement.terminal_section_id });
-    if (cargo_details) {
-      await replaceCargoDetails(trx, id, cargo_details);
-      await audit(trx, session, id, 'revised', 'cargo_details', current.cargo_details.length, cargo_details.length, now);
-    }
-    if (equipment_details) {
-      const window = { from: steps.get('berth_arrival')?.value ?? merged.berth_arrival, to: steps.get('berth_departure')?.value ?? merged.berth_departure };
-      await replaceEquipmentDetails(trx, id, current.terminal_id, window, equipment_details);
-      await audit(trx, session, id, 'revised', 'equipment_details', current.equipment_details.length, equipment_details.length, now);
-    }
-    if (portcall_shift_details) {
-      await replaceShiftDetails(trx, id, portcall_shift_details);
-      await audit(trx, session, id, 'revised', 'portcall_shift_details', current.portcall_shift_details.length, portcall_shift_details.length, now);
-    }
-    if (!(await writeTimes(trx, session, current, steps, extra, now, body.version))) return false;
-    const [firstTime, firstStep] = [...steps.entries()][0] ?? [];
-    const change = firstStep && firstTime ? { auditType: firstStep.audit, field: firstTime, action: firstStep.action, value: firstStep.value } : { auditType: 'revised' as const, field: Object.keys(extra).filter((k) => !k.endsWith('_id') || k === 'agent_id').join(',') || 'details' };
-    await announcePortcallChange(trx, session, await loadVisible(ctx, trx, user, id), change, now);
-    return true;
-  });
-  if (!ok) return conflict(ctx, user, id);
-  return loadVisible(ctx, ctx.db, user, id);
+  const ok = await ctx.db.transaction().execute((trx) => updatePortcallInTransaction(ctx, trx, session, id, body));
+  if (!ok) return conflict(ctx, session.user, id);
+  return loadVisible(ctx, ctx.db, session.user, id);
 }
 
 /** The terminal cancels at once; the vessel side asks, and the terminal accepts or refuses through the negotiation. */
