@@ -19,6 +19,7 @@ import { portRoutes } from './modules/ports/port.routes';
 import type { TRealtimeOptions } from './modules/realtime/realtime-hub';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import { terminalRoutes } from './modules/terminals/terminal.routes';
+import { tideRoutes } from './modules/tides/tide.routes';
 import { translationRoutes } from './modules/translations/translations.routes';
 import { userRoutes } from './modules/users/user.routes';
 import { vesselRoutes } from './modules/vessels/vessel.routes';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(portcallMessageRoutes);
       await api.register(berthPlanRoutes);
       await api.register(draftRoutes);
+      await api.register(tideRoutes);
     },
     { prefix: API_PREFIX },
   );

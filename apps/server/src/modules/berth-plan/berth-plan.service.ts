@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { terminalIdsOf } from '../portcalls/portcall.service';
+import { terminalTideModel } from '../tides/tide.service';
 
 export async function findTerminalClashes(ctx: AppContext, session: AuthSession, args: { terminal_id: number; from: string; to: string }): Promise<{ clashes: TClash[]; checked_calls: number; unplaced_calls: number }> {
   if (!(await terminalIdsOf(ctx, session.user)).includes(args.terminal_id)) throw new AppError('NOT_FOUND', { message: 'No such terminal.' });
@@ -23,6 +24,7 @@ export async function findTerminalClashes(ctx: AppContext, session: AuthSession,
       .where('portcalls.berth_departure', '>', from)
       .execute(),
   ]);
+  const tide = await terminalTideModel(ctx, args.terminal_id);
   const placed = calls.filter((c) => c.berth_start_position !== null && c.berth_end_position !== null);
   const clashes = findPlanClashes(
     placed.map((c) => ({
@@ -39,6 +41,7 @@ export async function findTerminalClashes(ctx: AppContext, session: AuthSession,
       clearance: terminal.min_clearance_m,
       sections: sections.map((s) => ({ id: s.id, start: s.start_position_m, end: s.end_position_m, depth: Number(s.water_depth_m), berthType: s.berth_type })),
       blockZones: zones.map((z) => ({ id: z.id, start: z.start_position_m, end: z.end_position_m, from: new Date(z.starts_at).getTime(), to: new Date(z.ends_at).getTime() })),
+      ...(tide ? { tideAt: tide.heightAt } : {}),
     },
   );
   return { clashes, checked_calls: placed.length, unplaced_calls: calls.length - placed.length };
