@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-portcalls';
 import * as m0005 from './migrations/0005-notifications';
 import * as m0006 from './migrations/0006-portcall-details';
 import * as m0007 from './migrations/0007-berth-drafts';
+import * as m0008 from './migrations/0008-portcall-status-fields';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-notifications': m0005,
   '0006-portcall-details': m0006,
   '0007-berth-drafts': m0007,
+  '0008-portcall-status-fields': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

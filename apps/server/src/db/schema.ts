@@ -207,6 +207,17 @@ export type PortcallsTable = {
   is_dummy: Generated<boolean>;
   sync_shift_cargo_volumes: Generated<boolean>;
   card_colour: Generated<string>;
+  zone: string | null;
+  prise_status: string | null;
+  prise_message: string | null;
+  prise_code: string | null;
+  voyage_id: number | null;
+  voyage_name: string | null;
+  schedule_syncable: Generated<boolean>;
+  is_managed_by_quayline: Generated<boolean>;
+  is_dummy_vessel: Generated<boolean>;
+  dcsa_port_call_id: string | null;
+  dcsa_terminal_call_id: string | null;
   cancelled_by: number | null;
   cancelled_at: Timestamp | null;
   version: Generated<number>;

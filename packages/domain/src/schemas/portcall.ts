@@ -18,6 +18,11 @@ export const CARGO_TYPES = ['General', 'Dry bulk (tons)', 'Liquid bulk (tons)', 
 export const MOVE_COUNT_UNITS = ['pieces', 'tons'] as const;
 export const VESSEL_CHARACTERISTICS = ['onboard_crane_stb', 'onboard_crane_port', 'onboard_crane_midships', 'bow_ramp', 'side_ramp_stb', 'side_ramp_port', 'stern_quarter_ramp', 'straight_stern_ramp'] as const;
 export const CARGO_QUANTITY_STATUSES = ['Draft', 'Confirmed', 'Actual'] as const;
+export const PRISE_STATUSES = ['prise_info_required', 'prise_sent', 'prise_rejected', 'prise_accepted', 'prise_partially_accepted'] as const;
+/** PRISE partially accepted is shown as accepted (spec section 4). */
+export function priseDisplayStatus(status: (typeof PRISE_STATUSES)[number] | null): string | null {
+  return status === 'prise_partially_accepted' ? 'prise_accepted' : status;
+}
 export const CARD_COLOUR_CLASSES = ['default', 'rose', 'fuchsia', 'violet', 'blue', 'cyan', 'olive', 'green', 'lime', 'lemon', 'yellow', 'cocoa', 'orange', 'grapes', 'stone'] as const;
 
 const ZInstant = z.iso.datetime({ offset: true });
@@ -112,6 +117,13 @@ export const ZPortcallFields = z.object({
   is_dummy: z.boolean(),
   sync_shift_cargo_volumes: z.boolean(),
   card_colour: z.enum(CARD_COLOUR_CLASSES),
+  zone: ZText(64).nullable().optional(),
+  prise_status: z.enum(PRISE_STATUSES).nullable().optional(),
+  prise_message: ZText(1000).nullable().optional(),
+  prise_code: ZText(64).nullable().optional(),
+  voyage_name: ZText(128).nullable().optional(),
+  schedule_syncable: z.boolean().optional(),
+  is_dummy_vessel: z.boolean().optional(),
   cargo_details: z.array(ZCargoDetailInput).max(50),
   equipment_details: z.array(ZEquipmentDetailInput).max(100),
   portcall_shift_details: z.array(ZShiftDetailInput).max(200),
@@ -195,6 +207,15 @@ export const ZPortcall = z.object({
   is_dummy: z.boolean(),
   sync_shift_cargo_volumes: z.boolean(),
   card_colour: z.enum(CARD_COLOUR_CLASSES),
+  zone: z.string().nullable(),
+  prise_status: z.enum(PRISE_STATUSES).nullable(),
+  prise_message: z.string().nullable(),
+  prise_code: z.string().nullable(),
+  voyage_id: z.number().int().nullable(),
+  voyage_name: z.string().nullable(),
+  schedule_syncable: z.boolean(),
+  is_managed_by_quayline: z.boolean(),
+  is_dummy_vessel: z.boolean(),
   cancelled_by: z.number().int().nullable(),
   is_open_task: z.boolean(),
   cargo_details: z.array(ZCargoDetail),

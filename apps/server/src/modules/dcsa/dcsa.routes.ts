@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { requireSession, sessionOf } from '../../plugins/auth';
-import { exportPortcallDcsa, importDcsaTimestamp } from './dcsa.service';
+import { exportPortcallDcsa, importDcsaPortCall, importDcsaTimestamp } from './dcsa.service';
+import { z } from 'zod';
 
 const tags = ['DCSA JIT v2'];
 const errors = { '4xx': ZErrorEnvelope };
@@ -14,6 +15,14 @@ export async function dcsaRoutes(app: FastifyInstance): Promise<void> {
   const auth = { onRequest: requireSession };
   r.get('/portcalls/:id/dcsa', { ...auth, schema: { tags, summary: 'The port call, its services and timestamps as DCSA JIT v2 objects', params: ZIdParams, response: { 200: successEnvelope(ZDcsaPortCallExport), ...errors } } }, async (request) =>
     ok(await exportPortcallDcsa(app.ctx, sessionOf(request), request.params.id)),
+  );
+  r.post(
+    '/portcalls/dcsa',
+    { ...auth, schema: { tags, summary: 'Create a port call from DCSA JIT v2 objects (idempotent on terminalCallID)', querystring: z.object({ terminal_id: z.coerce.number().int().positive().optional() }), body: ZDcsaPortCallExport, response: { 201: successEnvelope(ZPortcall), ...errors } } },
+    async (request, reply) => {
+      void reply.code(201);
+      return ok(await importDcsaPortCall(app.ctx, sessionOf(request), request.body, request.query.terminal_id));
+    },
   );
   r.post('/portcalls/:id/dcsa/timestamps', { ...auth, schema: { tags, summary: 'Apply a DCSA JIT v2 timestamp as a negotiation step', params: ZIdParams, body: ZDcsaTimestamp, response: { 200: successEnvelope(ZPortcall), ...errors } } }, async (request) =>
     ok(await importDcsaTimestamp(app.ctx, sessionOf(request), request.params.id, request.body)),

@@ -16,7 +16,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { findTimestamps } from '../portcalls/portcall.repository';
-import { getPortcall, negotiatePortcall } from '../portcalls/portcall.service';
+import { createPortcall, getPortcall, negotiatePortcall } from '../portcalls/portcall.service';
 import { dcsaId } from './dcsa-ids';
 
 const SKIPPED_IN_DCSA = new Set(['reject', 'cancel', 'request_cancel', 'accept_cancel', 'reject_cancel']);
@@ -31,8 +31,10 @@ export async function exportPortcallDcsa(ctx: AppContext, session: AuthSession, 
     .select(['terminals.code', 'terminals.name', 'ports.unlocode'])
     .where('terminals.id', '=', call.terminal_id)
     .executeTakeFirstOrThrow();
-  const portCallID = dcsaId(`portcall:${call.id}`);
-  const terminalCallID = dcsaId(`portcall:${call.id}:terminal-call`);
+  // A call imported from a partner keeps the partner's identifiers, so both systems name it the same.
+  const ids = await ctx.db.selectFrom('portcalls').select(['dcsa_port_call_id', 'dcsa_terminal_call_id']).where('id', '=', call.id).executeTakeFirstOrThrow();
+  const portCallID = ids.dcsa_port_call_id ?? dcsaId(`portcall:${call.id}`);
+  const terminalCallID = ids.dcsa_terminal_call_id ?? dcsaId(`portcall:${call.id}:terminal-call`);
   const location = (facility: 'BRTH' | 'PBPL') => ({
     locationName: facility === 'PBPL' && call.pilot_boarding_place_name ? call.pilot_boarding_place_name.slice(0, 100) : terminal.name.slice(0, 100),
     UNLocationCode: terminal.unlocode.trim(),
@@ -153,4 +155,56 @@ export async function importDcsaTimestamp(ctx: AppContext, session: AuthSession,
     ...(ts.delayReasonCode ? { delay_reason_code: ts.delayReasonCode } : {}),
     ...(ts.remark ? { remark: ts.remark } : {}),
   });
+}
+
+/**
+ * Creates a port call from a partner's DCSA objects: the port by UN/LOCODE, the vessel by IMO, times from the berth
+ * services' latest timestamps. The partner's terminal-call id makes the import idempotent (a repeat answers 409).
+ */
+export async function importDcsaPortCall(ctx: AppContext, session: AuthSession, doc: TDcsaPortCallExport, terminalId: number | undefined): Promise<TPortcall> {
+  const user = session.user;
+  const terminalCall = doc.terminalCalls[0]!;
+  const existing = await ctx.db.selectFrom('portcalls').select('id').where('dcsa_terminal_call_id', '=', terminalCall.terminalCallID).executeTakeFirst();
+  if (existing) throw new AppError('CONFLICT', { message: 'This DCSA terminal call was imported before.', current: await getPortcall(ctx, session, existing.id).catch(() => null) });
+
+  const terminals = await ctx.db
+    .selectFrom('terminals')
+    .innerJoin('ports', 'ports.id', 'terminals.port_id')
+    .innerJoin('portal_user_terminals as put', 'put.terminal_id', 'terminals.id')
+    .select(['terminals.id'])
+    .where('ports.unlocode', '=', doc.portCall.UNLocationCode)
+    .where('put.portal_user_id', '=', user.id)
+    .orderBy('terminals.id')
+    .execute();
+  const terminal = terminalId === undefined ? terminals[0] : terminals.find((t) => t.id === terminalId);
+  if (!terminal) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'portCall.UNLocationCode', message: `You have no terminal at ${doc.portCall.UNLocationCode}` }] });
+
+  const imo = doc.portCall.vessel.vesselIMONumber;
+  const vessel = imo ? await ctx.db.selectFrom('vessels').select(['id', 'vessel_operator_id']).where('imo_number', '=', imo).executeTakeFirst() : undefined;
+  if (!vessel) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'portCall.vessel.vesselIMONumber', message: `No vessel with IMO ${imo ?? '(none)'}; add the vessel first` }] });
+  const operatorId = user.user_type === 'vessel_operator' ? user.organisation_id : vessel.vessel_operator_id;
+  if (!operatorId) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'portCall.vessel', message: 'The vessel has no operator on record' }] });
+
+  const latest = (type: string, event: string) => {
+    const ids = new Set(doc.portCallServices.filter((s) => s.portCallServiceType === type && s.portCallServiceEventTypeCode === event).map((s) => s.portCallServiceID));
+    const stamps = doc.timestamps.filter((t) => ids.has(t.portCallServiceID) && t.classifierCode !== 'ACT');
+    return stamps.at(-1)?.dateTime;
+  };
+  const arrival = latest('BERTH', 'ARRI');
+  const departure = latest('BERTH', 'DEPA');
+  if (!arrival || !departure) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'timestamps', message: 'Send a timestamp for berth arrival (BERTH ARRI) and berth departure (BERTH DEPA)' }] });
+
+  const created = await createPortcall(ctx, session, {
+    terminal_id: terminal.id,
+    vessel_id: vessel.id,
+    vessel_operator_id: operatorId,
+    agent_id: user.user_type === 'agent' ? user.organisation_id : null,
+    berth_arrival: new Date(arrival).toISOString(),
+    berth_departure: new Date(departure).toISOString(),
+    service_name: terminalCall.carrierServiceName,
+    voyage_number_import: terminalCall.carrierImportVoyageNumber ?? null,
+    voyage_number_export: terminalCall.carrierExportVoyageNumber ?? null,
+  });
+  await ctx.db.updateTable('portcalls').set({ dcsa_port_call_id: doc.portCall.portCallID, dcsa_terminal_call_id: terminalCall.terminalCallID }).where('id', '=', created.id).execute();
+  return created;
 }

@@ -53,4 +53,32 @@ describe.each(DB_TARGETS)('DCSA JIT v2 bridge on %s', (target) => {
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().payload.errors[0].path).toBe('portCallServiceID');
   });
+
+  it('imports a whole DCSA port call by UN/LOCODE and IMO, keeps the partner ids, and refuses a repeat', async () => {
+    const unlocode = (await t.database.db.selectFrom('terminals').innerJoin('ports', 'ports.id', 'terminals.port_id').select('ports.unlocode').where('terminals.id', '=', w.terminal.id).executeTakeFirstOrThrow()).unlocode;
+    const ids = { portCallID: crypto.randomUUID(), terminalCallID: crypto.randomUUID(), arri: crypto.randomUUID(), depa: crypto.randomUUID() };
+    const doc = {
+      portCall: { portCallID: ids.portCallID, UNLocationCode: unlocode, vessel: { vesselIMONumber: w.vessel.imo_number, name: w.vessel.name } },
+      terminalCalls: [{ terminalCallID: ids.terminalCallID, portCallID: ids.portCallID, carrierServiceName: 'Baltic Loop', carrierServiceCode: 'BLOOP', carrierImportVoyageNumber: '601N' }],
+      portCallServices: [
+        { terminalCallID: ids.terminalCallID, portCallServiceID: ids.arri, portCallServiceType: 'BERTH', portCallServiceEventTypeCode: 'ARRI', portCallServiceLocation: { UNLocationCode: unlocode } },
+        { terminalCallID: ids.terminalCallID, portCallServiceID: ids.depa, portCallServiceType: 'BERTH', portCallServiceEventTypeCode: 'DEPA', portCallServiceLocation: { UNLocationCode: unlocode } },
+      ],
+      timestamps: [
+        { timestampID: crypto.randomUUID(), portCallServiceID: ids.arri, classifierCode: 'REQ', dateTime: '2026-06-01T06:00:00Z' },
+        { timestampID: crypto.randomUUID(), portCallServiceID: ids.depa, classifierCode: 'REQ', dateTime: '2026-06-02T06:00:00Z' },
+      ],
+    };
+    const res = await w.vesselSide('POST', '/portcalls/dcsa', doc);
+    expect(res.statusCode).toBe(201);
+    const call = res.json().payload;
+    expect(call).toMatchObject({ service_name: 'Baltic Loop', voyage_number_import: '601N', berth_arrival: '2026-06-01T06:00:00.000Z', berth_arrival_state: { label: 'requested', change_label: 'newly created' } });
+    const exported = (await w.planner('GET', `/portcalls/${call.id}/dcsa`)).json().payload;
+    expect(exported.portCall.portCallID).toBe(ids.portCallID);
+    expect(exported.terminalCalls[0].terminalCallID).toBe(ids.terminalCallID);
+    expect((await w.vesselSide('POST', '/portcalls/dcsa', doc)).statusCode).toBe(409);
+    const unknownVessel = await w.vesselSide('POST', '/portcalls/dcsa', { ...doc, terminalCalls: [{ ...doc.terminalCalls[0], terminalCallID: crypto.randomUUID() }], portCall: { ...doc.portCall, vessel: { vesselIMONumber: '9074729' } } });
+    expect(unknownVessel.statusCode).toBe(400);
+    expect(unknownVessel.json().payload.errors[0].path).toBe('portCall.vessel.vesselIMONumber');
+  });
 });
