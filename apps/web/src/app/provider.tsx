@@ -10,13 +10,14 @@ import { createQueryClient } from '@/lib/query-client';
 import { createI18n } from '@/lib/i18n';
 import { theme } from './theme';
 
-type TAppProviderProps = { children: ReactNode; queryClient?: QueryClient; i18n?: TI18n };
+/** `env: 'test'` turns Mantine's transitions and portals off, so dropdowns open synchronously under jsdom. */
+type TAppProviderProps = { children: ReactNode; queryClient?: QueryClient; i18n?: TI18n; env?: 'default' | 'test' };
 
-export function AppProvider({ children, queryClient, i18n }: TAppProviderProps) {
+export function AppProvider({ children, queryClient, i18n, env = 'default' }: TAppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const [i18nInstance] = useState(() => i18n ?? createI18n());
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <Notifications position="top-right" autoClose={POPUP_AUTO_CLOSE_MS} zIndex={1000} />
       <I18nextProvider i18n={i18nInstance}>
         <QueryClientProvider client={client}>{children}</QueryClientProvider>

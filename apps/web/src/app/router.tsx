@@ -1,4 +1,5 @@
 // The route tree: every screen of spec section 2 under /{locale}/, sign-in pages outside the shell.
+import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { APP_ROUTES } from '@quayline/domain';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
@@ -6,17 +7,34 @@ import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-f
 import { LoginForm } from '@/features/auth/components/login-form';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { SignInLayout } from '@/features/auth/components/sign-in-layout';
+import { PortcallDetailsScreen } from '@/features/portcalls/components/portcall-details-screen';
+import { AddPortcallScreen, EditPortcallScreen } from '@/features/portcalls/components/portcall-form-screens';
+import { PortcallListScreen } from '@/features/portcalls/components/portcall-list-screen';
 import { SettingsScreen } from '@/features/settings/components/settings-screen';
+import { TasksScreen } from '@/features/tasks/components/tasks-screen';
+import { VesselCommunicationScreen } from '@/features/vessel-communication/components/vessel-communication-screen';
 import { ProtectedLayout } from './layout/protected-layout';
 import { LocaleLayout } from './routes/locale-layout';
 import { NotFoundScreen } from './routes/not-found-screen';
 import { RootRedirect } from './routes/root-redirect';
 import { isUpcomingView, UpcomingScreen } from './routes/upcoming-screen';
 
+/** Screens that exist; the other views of the route table show an honest 'coming soon'. */
+const SCREENS: Partial<Record<string, ReactNode>> = {
+  settings_view: <SettingsScreen />,
+  portcall_planner_list: <PortcallListScreen />,
+  portcall_planner_view: <PortcallDetailsScreen />,
+  add_portcall: <AddPortcallScreen />,
+  edit_portcall: <EditPortcallScreen />,
+  task_view: <TasksScreen />,
+  vessel_view: <VesselCommunicationScreen />,
+};
+
 function appScreenRoutes(): RouteObject[] {
   return APP_ROUTES.map((route) => {
     const path = route.path.slice(1);
-    if (route.view === 'settings_view') return { path, element: <SettingsScreen /> };
+    const screen = SCREENS[route.view];
+    if (screen) return { path, element: screen };
     if (isUpcomingView(route.view)) return { path, element: <UpcomingScreen key={route.view} route={route} view={route.view} /> };
     return { path, element: <NotFoundScreen /> };
   });

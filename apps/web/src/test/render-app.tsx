@@ -27,6 +27,7 @@ export const TEST_USER: TUserDetails = {
   last_name: 'Lovelace',
   user_type: 'terminal_operator',
   selected_locale: 'en',
+  organisation_id: null,
   organisation_name: 'North Quay Terminal',
   daily_tasks_email: true,
   enable_email_notification: true,
@@ -72,7 +73,7 @@ export function renderApp(url: string, ...handlers: THandler[]) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const i18n = createI18n({ locale: 'en', translation: en as TTranslationTree });
   const view = render(
-    <AppProvider queryClient={queryClient} i18n={i18n}>
+    <AppProvider queryClient={queryClient} i18n={i18n} env="test">
       <RouterProvider router={router} />
     </AppProvider>,
   );

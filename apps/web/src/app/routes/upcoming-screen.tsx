@@ -3,16 +3,12 @@ import type { ComponentType } from 'react';
 import {
   IconAnchor,
   IconCalendarTime,
-  IconChecklist,
   IconEdit,
-  IconFileDescription,
   IconLayoutDashboard,
   IconListDetails,
   IconMap2,
-  IconMessages,
   IconPlus,
   IconRoute,
-  IconShip,
   IconTemplate,
   type IconProps,
 } from '@tabler/icons-react';
@@ -25,14 +21,8 @@ import { headingText } from '@/lib/heading-text';
 
 export const UPCOMING_VIEWS = [
   'dashboard_view',
-  'vessel_view',
-  'task_view',
   'berth_view',
   'shift_view',
-  'portcall_planner_list',
-  'portcall_planner_view',
-  'add_portcall',
-  'edit_portcall',
   'service_center_view',
   'voyages_view',
   'voyages_edit_view',
@@ -49,14 +39,8 @@ export function isUpcomingView(view: string): view is TUpcomingView {
 
 const ICONS: Record<TUpcomingView, ComponentType<IconProps>> = {
   dashboard_view: IconLayoutDashboard,
-  vessel_view: IconMessages,
-  task_view: IconChecklist,
   berth_view: IconAnchor,
   shift_view: IconCalendarTime,
-  portcall_planner_list: IconShip,
-  portcall_planner_view: IconFileDescription,
-  add_portcall: IconPlus,
-  edit_portcall: IconEdit,
   service_center_view: IconRoute,
   voyages_view: IconListDetails,
   voyages_edit_view: IconEdit,

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { legalActions, type TPortcall } from '@quayline/domain';
+import { failure, renderApp, signedIn, success } from '@/test/render-app';
+import { API, makePortcall, makeStep, portcallApi, REQUESTED_CHAIN, signedInAs } from '@/test/portcall-fixtures';
+import { timeStateOf } from '../utils/time-state';
+
+const DETAILS = '/en/portcall-planner/details?id=5';
+const AGENT = { user_type: 'agent' as const, organisation_id: 301, organisation_name: 'Elbe Ship Agency GmbH' };
+
+function offeredButtons(time: string): string[] {
+  const group = screen.queryByTestId(`negotiation-${time}-actions`);
+  return group ? within(group).getAllByRole('button').map((b) => b.getAttribute('data-action')!) : [];
+}
+
+describe('negotiation panel', () => {
+  it('offers the terminal exactly the legal answers to a vessel-side request', async () => {
+    const portcall = makePortcall();
+    renderApp(DETAILS, signedIn, portcallApi({ portcall: () => portcall }));
+    await screen.findByTestId('negotiation-berth_arrival-actions');
+
+    const expected = legalActions(timeStateOf(portcall, 'berth_arrival', REQUESTED_CHAIN), 'terminal');
+    expect(expected).toEqual(['propose', 'accept', 'reject', 'actual', 'cancel']);
+    expect(offeredButtons('berth_arrival')).toEqual(expected);
+    expect(offeredButtons('berth_departure')).toEqual(legalActions(timeStateOf(portcall, 'berth_departure', REQUESTED_CHAIN), 'terminal'));
+    // The request waits for the terminal: it is the terminal's turn.
+    expect(screen.getByTestId('negotiation-berth_arrival-your-turn')).toBeTruthy();
+    // Pilot times have no boarding place yet: only an estimate is possible, and the screen says why.
+    expect(offeredButtons('pilot_boarding_place_arrival')).toEqual(['estimate']);
+    expect(screen.getByTestId('negotiation-berth_arrival-value').textContent).toBe('15-07-2026 10:00');
+  });
+
+  it('lets the vessel side answer a terminal proposal and nothing else, and sends accept without a time', async () => {
+    let portcall = makePortcall({ berth_arrival: '2026-07-15T12:00:00.000Z', berth_arrival_state: { label: 'planned', change_label: 'proposed' } });
+    const chain = [...REQUESTED_CHAIN, makeStep({ time: 'berth_arrival', action: 'propose', party: 'terminal', label: 'planned', change_label: 'proposed', date_time: '2026-07-15T12:00:00.000Z' })];
+    const { apiCalls } = renderApp(
+      DETAILS,
+      signedInAs(AGENT),
+      (call) => {
+        if (call.method !== 'POST' || call.path !== `${API}/portcalls/5/negotiate`) return undefined;
+        portcall = makePortcall({ ...portcall, version: 4, berth_arrival_state: { label: 'accepted', change_label: 'created' }, is_open_task: false });
+        return success(portcall);
+      },
+      portcallApi({ portcall: () => portcall, chain: () => chain }),
+    );
+    await screen.findByTestId('negotiation-berth_arrival-actions');
+    expect(offeredButtons('berth_arrival')).toEqual(['request', 'accept', 'reject', 'request_cancel']);
+    expect(offeredButtons('berth_arrival')).toEqual(legalActions(timeStateOf(portcall, 'berth_arrival', chain), 'vessel_side'));
+    // The departure is still the vessel side's own open request: no accepting one's own request.
+    expect(offeredButtons('berth_departure')).not.toContain('accept');
+    expect(offeredButtons('berth_departure')).not.toContain('propose');
+
+    fireEvent.click(screen.getByTestId('negotiate-berth_arrival-accept'));
+    const form = await screen.findByTestId('negotiation-form');
+    // Accepting reuses the proposed time: no date field.
+    expect(within(form).queryByTestId('negotiation-date-time')).toBeNull();
+    fireEvent.change(within(form).getByTestId('negotiation-remark'), { target: { value: 'Fine for us' } });
+    fireEvent.click(within(form).getByTestId('negotiation-submit'));
+
+    await waitFor(() => expect(apiCalls().some((c) => c.method === 'POST')).toBe(true));
+    expect(apiCalls().find((c) => c.method === 'POST')?.body).toEqual({ time: 'berth_arrival', action: 'accept', version: 3, remark: 'Fine for us' });
+    await waitFor(() => expect(screen.getByTestId('negotiation-berth_arrival').getAttribute('data-label')).toBe('accepted'));
+  });
+
+  it('sends a proposal with the typed Berlin time as UTC, a delay code and the current version', async () => {
+    const portcall = makePortcall();
+    const { apiCalls } = renderApp(
+      DETAILS,
+      signedIn,
+      (call) => (call.method === 'POST' && call.path === `${API}/portcalls/5/negotiate` ? success(makePortcall({ version: 4 })) : undefined),
+      portcallApi({ portcall: () => portcall }),
+    );
+    fireEvent.click(await screen.findByTestId('negotiate-berth_arrival-propose'));
+    const dateField = (await screen.findByTestId('negotiation-date-time')) as HTMLInputElement;
+    expect(dateField.value).toBe('2026-07-15T10:00');
+    fireEvent.change(dateField, { target: { value: '2026-07-15T14:30' } });
+    fireEvent.change(screen.getByTestId('negotiation-delay-code'), { target: { value: 'ab' } });
+    fireEvent.click(screen.getByTestId('negotiation-submit'));
+    // Two letters are not an SMDG code: nothing is sent.
+    expect(await screen.findByText('An SMDG delay code has three capital letters')).toBeTruthy();
+    expect(apiCalls().some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(screen.getByTestId('negotiation-delay-code'), { target: { value: 'wea' } });
+    fireEvent.click(screen.getByTestId('negotiation-submit'));
+    await waitFor(() => expect(apiCalls().some((c) => c.method === 'POST')).toBe(true));
+    expect(apiCalls().find((c) => c.method === 'POST')?.body).toEqual({
+      time: 'berth_arrival',
+      action: 'propose',
+      version: 3,
+      date_time: '2026-07-15T12:30:00.000Z',
+      delay_reason_code: 'WEA',
+    });
+  });
+
+  it('shows the newer value on a version conflict instead of overwriting it', async () => {
+    const portcall = makePortcall();
+    const theirs: TPortcall = makePortcall({ version: 4, berth_arrival: '2026-07-15T14:00:00.000Z', berth_arrival_state: { label: 'planned', change_label: 'proposed' } });
+    renderApp(
+      DETAILS,
+      signedIn,
+      (call) =>
+        call.method === 'POST' && call.path === `${API}/portcalls/5/negotiate`
+          ? { status: 409, body: { status: { status: 'CONFLICT', message: 'stale' }, payload: { error_code: 'CONFLICT', current: theirs } } }
+          : undefined,
+      portcallApi({ portcall: () => portcall }),
+    );
+    fireEvent.click(await screen.findByTestId('negotiate-berth_arrival-accept'));
+    fireEvent.click(await screen.findByTestId('negotiation-submit'));
+    const notice = await screen.findByTestId('negotiation-conflict');
+    expect(within(notice).getByTestId('negotiation-conflict-theirs').textContent).toBe('15-07-2026 16:00 (Planned)');
+    fireEvent.click(within(notice).getByTestId('negotiation-conflict-load-latest'));
+    await waitFor(() => expect(screen.queryByTestId('negotiation-conflict')).toBeNull());
+  });
+
+  it('explains a step the server refuses from the current label (422)', async () => {
+    const portcall = makePortcall();
+    renderApp(DETAILS, signedIn, (call) => (call.method === 'POST' ? failure(422, 'VALIDATION_FAILED') : undefined), portcallApi({ portcall: () => portcall }));
+    fireEvent.click(await screen.findByTestId('negotiate-berth_arrival-accept'));
+    fireEvent.click(await screen.findByTestId('negotiation-submit'));
+    expect((await screen.findByTestId('negotiation-error')).textContent).toContain('This step is no longer possible');
+  });
+
+  it('offers nothing on a cancelled call', async () => {
+    const portcall = makePortcall({ status: 'Cancelled', berth_arrival_state: { label: 'cancelled', change_label: 'created' }, is_open_task: false });
+    renderApp(DETAILS, signedIn, portcallApi({ portcall: () => portcall }));
+    expect(await screen.findByTestId('negotiation-cancelled')).toBeTruthy();
+    for (const time of ['berth_arrival', 'berth_departure', 'pilot_boarding_place_arrival', 'pilot_boarding_place_departure']) expect(offeredButtons(time)).toEqual([]);
+    expect(screen.queryByTestId('portcall-edit')).toBeNull();
+  });
+});

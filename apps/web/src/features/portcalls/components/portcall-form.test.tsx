@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderApp, signedIn, success, type TRecordedCall } from '@/test/render-app';
+import { API, makePortcall, masterDataApi, portcallApi, signedInAs } from '@/test/portcall-fixtures';
+
+const ADD = '/en/portcall-planner/portcall/add';
+const EDIT = '/en/portcall-planner/portcall/edit?id=5';
+const writes = (calls: TRecordedCall[]) => calls.filter((c) => c.method !== 'GET');
+
+const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
+const errorOf = (testId: string) => {
+  const field = input(testId);
+  const id = field.getAttribute('aria-describedby')?.split(' ').find((d) => d.endsWith('-error'));
+  return id ? document.getElementById(id)?.textContent : undefined;
+};
+
+describe('port-call form', () => {
+  it('sends nothing without vessel, operator and berth times and marks exactly those fields', async () => {
+    const { apiCalls } = renderApp(ADD, signedIn, portcallApi({ portcall: () => makePortcall() }), masterDataApi);
+    fireEvent.click(await screen.findByTestId('portcall-form-save'));
+
+    const problems = await screen.findByTestId('portcall-form-problems');
+    for (const field of ['field-vessel', 'field-vessel-operator', 'field-berth-arrival', 'field-berth-departure']) {
+      expect(input(field).getAttribute('aria-invalid'), field).toBe('true');
+      expect(errorOf(field), field).toBe('Required');
+    }
+    expect(input('field-agent').getAttribute('aria-invalid')).not.toBe('true');
+    expect(within(problems).getAllByRole('listitem')).toHaveLength(4);
+    expect(writes(apiCalls())).toEqual([]);
+  });
+
+  it('starts with the form defaults of the spec', async () => {
+    renderApp(ADD, signedIn, portcallApi({ portcall: () => makePortcall() }), masterDataApi);
+    expect((await screen.findByTestId('field-bollards-linked')).getAttribute('type')).toBe('checkbox');
+    expect(input('field-bollards-linked').checked).toBe(true);
+    expect(input('field-sync-shift').checked).toBe(false);
+    expect(input('field-move-count').value).toBe('0');
+    expect(input('field-draft-inbound').value).toBe('0');
+    expect(input('field-draft-outbound').value).toBe('0');
+    expect(input('field-portcall-type').value).toBe('Inbound');
+    expect(input('field-terminal').value).toBe('Waltershof Multipurpose Terminal');
+  });
+
+  it('picks a vessel by name, takes over its operator and creates the call with UTC times, then opens the details', async () => {
+    const created = makePortcall({ id: 77 });
+    const { apiCalls, router } = renderApp(
+      ADD,
+      signedIn,
+      (call) => (call.method === 'POST' && call.path === `${API}/portcalls` ? { status: 201, body: { status: { status: 'SUCCESS' }, payload: created } } : undefined),
+      portcallApi({ portcall: () => created }),
+      masterDataApi,
+    );
+    const vessel = await screen.findByTestId('field-vessel');
+    fireEvent.click(vessel);
+    fireEvent.change(vessel, { target: { value: 'coral' } });
+    // Options appear after the search debounce and the server's answer.
+    fireEvent.click(await screen.findByRole('option', { name: 'CORAL RESOLVE (IMO 9085778)' }, { timeout: 4000 }));
+    await waitFor(() => expect(input('field-vessel-operator').value).toBe('NRDL – Nordic Line A/S'));
+
+    fireEvent.change(input('field-berth-arrival'), { target: { value: '2026-07-15T10:00' } });
+    fireEvent.change(input('field-berth-departure'), { target: { value: '2026-07-16T18:00' } });
+    fireEvent.click(screen.getByTestId('portcall-form-save'));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?id=77'));
+    expect(router.state.location.pathname).toBe('/en/portcall-planner/details');
+    const body = writes(apiCalls())[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      terminal_id: 1,
+      vessel_id: 101,
+      vessel_operator_id: 201,
+      berth_arrival: '2026-07-15T08:00:00.000Z',
+      berth_departure: '2026-07-16T16:00:00.000Z',
+      is_bollards_linked: true,
+      move_count_containers: 0,
+      draft_inbound: 0,
+      draft_outbound: 0,
+      sync_shift_cargo_volumes: false,
+      portcall_type: 'Inbound',
+      cargo_details: [],
+    });
+  });
+
+  it('checks the berth window before sending and shows the rule at its field', async () => {
+    const { apiCalls } = renderApp(EDIT, signedIn, portcallApi({ portcall: () => makePortcall() }), masterDataApi);
+    const departure = await screen.findByTestId('field-berth-departure');
+    expect((departure as HTMLInputElement).value).toBe('2026-07-16T18:00');
+    fireEvent.change(departure, { target: { value: '2026-07-15T09:00' } });
+    fireEvent.change(input('field-berth-start'), { target: { value: '100' } });
+    fireEvent.change(input('field-berth-end'), { target: { value: '200' } });
+    fireEvent.click(screen.getByTestId('portcall-form-save'));
+
+    await screen.findByTestId('portcall-form-problems');
+    expect(errorOf('field-berth-departure')).toBe('Berth departure must be after berth arrival');
+    expect(errorOf('field-berth-end')).toBe('The berth is shorter than the vessel (197.7 m)');
+    expect(writes(apiCalls())).toEqual([]);
+    // Changing the field clears what was said about it.
+    fireEvent.change(departure, { target: { value: '2026-07-16T09:00' } });
+    expect(errorOf('field-berth-departure')).toBeUndefined();
+  });
+
+  it('sends only what changed with the version and shows server field errors at their fields', async () => {
+    const { apiCalls } = renderApp(
+      EDIT,
+      signedIn,
+      (call) =>
+        call.method === 'PUT'
+          ? {
+              status: 400,
+              body: {
+                status: { status: 'VALIDATION_FAILED', message: 'bad' },
+                payload: { error_code: 'VALIDATION_FAILED', errors: [{ path: 'pilot_boarding_place_arrival', message: 'The pilot boards before the vessel reaches the berth' }] },
+              },
+            }
+          : undefined,
+      portcallApi({ portcall: () => makePortcall() }),
+      masterDataApi,
+    );
+    fireEvent.change(await screen.findByTestId('field-voyage-import'), { target: { value: 'V200' } });
+    fireEvent.change(input('field-comment'), { target: { value: 'Second call' } });
+    fireEvent.click(screen.getByTestId('portcall-form-save'));
+
+    await waitFor(() => expect(errorOf('field-pilot-arrival')).toBe('The pilot boards before the vessel reaches the berth'));
+    expect(writes(apiCalls())).toHaveLength(1);
+    expect(writes(apiCalls())[0]?.path).toBe(`${API}/portcalls/5`);
+    expect(writes(apiCalls())[0]?.body).toEqual({ voyage_number_import: 'V200', comment: 'Second call', version: 3 });
+  });
+
+  it('shows the other person’s values on a conflict and loads them on request, overwriting nothing', async () => {
+    const theirs = makePortcall({ version: 4, comment: 'Changed by the night planner' });
+    const puts: unknown[] = [];
+    renderApp(
+      EDIT,
+      signedIn,
+      (call) => {
+        if (call.method !== 'PUT') return undefined;
+        puts.push(call.body);
+        const body = call.body as { version: number };
+        if (body.version === 3) return { status: 409, body: { status: { status: 'CONFLICT', message: 'stale' }, payload: { error_code: 'CONFLICT', current: theirs } } };
+        return success(makePortcall({ version: 5, comment: 'Mine' }));
+      },
+      portcallApi({ portcall: () => makePortcall() }),
+      masterDataApi,
+    );
+    fireEvent.change(await screen.findByTestId('field-comment'), { target: { value: 'Mine' } });
+    fireEvent.click(screen.getByTestId('portcall-form-save'));
+
+    const notice = await screen.findByTestId('portcall-conflict');
+    const row = within(notice).getByTestId('portcall-conflict-row');
+    expect(row.getAttribute('data-field')).toBe('comment');
+    expect(within(row).getByTestId('portcall-conflict-theirs').textContent).toBe('Changed by the night planner');
+    expect(row.textContent).toContain('Mine');
+    expect((screen.getByTestId('portcall-form-save') as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(within(notice).getByTestId('portcall-conflict-load-latest'));
+    await waitFor(() => expect(input('field-comment').value).toBe('Changed by the night planner'));
+    expect(screen.queryByTestId('portcall-conflict')).toBeNull();
+    fireEvent.change(input('field-comment'), { target: { value: 'Mine' } });
+    fireEvent.click(screen.getByTestId('portcall-form-save'));
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]).toEqual({ comment: 'Mine', version: 4 });
+  });
+
+  it('computes each cargo row’s total from discharge, load and restow and never lets it be typed', async () => {
+    renderApp(ADD, signedIn, portcallApi({ portcall: () => makePortcall() }), masterDataApi);
+    fireEvent.click(await screen.findByTestId('cargo-add'));
+    fireEvent.click(screen.getByTestId('cargo-add'));
+    const [first, second] = screen.getAllByTestId('cargo-row');
+    fireEvent.change(within(first!).getByTestId('cargo-discharge'), { target: { value: '1200' } });
+    fireEvent.change(within(first!).getByTestId('cargo-load'), { target: { value: '800' } });
+    fireEvent.change(within(first!).getByTestId('cargo-restow'), { target: { value: '15' } });
+    fireEvent.change(within(second!).getByTestId('cargo-load'), { target: { value: '5' } });
+
+    const total = within(first!).getByTestId('cargo-total') as HTMLInputElement;
+    expect(total.value).toBe('2,015');
+    expect(total.readOnly).toBe(true);
+    expect(screen.getByTestId('cargo-grand-total').textContent).toBe('Total of all rows: 2,020');
+
+    fireEvent.click(within(second!).getByTestId('cargo-row-remove'));
+    expect(screen.getAllByTestId('cargo-row')).toHaveLength(1);
+    expect(screen.getByTestId('cargo-grand-total').textContent).toBe('Total of all rows: 2,015');
+  });
+
+  it('shows the terminal’s own fields read-only to the vessel side and fills in the agent’s organisation', async () => {
+    renderApp(ADD, signedInAs({ user_type: 'agent', organisation_id: 301, organisation_name: 'Elbe Ship Agency GmbH' }), portcallApi({ portcall: () => makePortcall() }), masterDataApi);
+    expect(await screen.findByTestId('terminal-fields-read-only')).toBeTruthy();
+    expect(screen.queryByTestId('field-berth-start')).toBeNull();
+    expect(screen.queryByTestId('field-card-colour')).toBeNull();
+    expect(screen.queryByTestId('field-berth-comment')).toBeNull();
+    expect(input('field-agent').value).toBe('ESA – Elbe Ship Agency GmbH');
+    expect(input('field-agent').disabled).toBe(true);
+  });
+
+  it('keeps a stored tier table: its quantities are read-only and go back with the row', async () => {
+    const quantities = { tier: 2 as const, full: { discharge: 100, load: 50, restow: 0 }, empty: { discharge: 10, load: 5, restow: 2 } };
+    const withTier = makePortcall({
+      cargo_details: [
+        { id: 9, cargo_type: 'Container (boxes)', move_count: 167, move_count_unit: 'pieces', discharge: 110, load: 55, restow: 2, crane_intensity: 1, total: 167, quantities, quantity_totals: null },
+      ],
+    });
+    const { apiCalls } = renderApp(EDIT, signedIn, (call) => (call.method === 'PUT' ? success(withTier) : undefined), portcallApi({ portcall: () => withTier }), masterDataApi);
+    const discharge = (await screen.findByTestId('cargo-discharge')) as HTMLInputElement;
+    expect(discharge.readOnly).toBe(true);
+    expect(discharge.value).toBe('110');
+    expect(input('cargo-total').value).toBe('167');
+    fireEvent.change(within(screen.getByTestId('cargo-row')).getByLabelText('Comment'), { target: { value: 'Reefers first' } });
+    fireEvent.click(screen.getByTestId('portcall-form-save'));
+    await waitFor(() => expect(writes(apiCalls())).toHaveLength(1));
+    const sent = (writes(apiCalls())[0]?.body as { cargo_details: { id: number; quantities: unknown; comment: string }[] }).cargo_details[0];
+    expect(sent).toMatchObject({ id: 9, comment: 'Reefers first', quantities });
+  });
+});

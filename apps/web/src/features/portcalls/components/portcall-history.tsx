@@ -1,0 +1,83 @@
+// The negotiation chain (GET /portcalls/:id/timestamps): every step on every time, who took it and when.
+import { Badge, Loader, Stack, Table, Text } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { NEGOTIATION_ACTIONS, NEGOTIATED_TIMES, type TNegotiatedTime, type TNegotiationAction, type TParty, type TPortcallTimestamp } from '@quayline/domain';
+import { useLocale } from '@/hooks/use-locale';
+import { formatZonedDateTime } from '@/lib/zoned-time';
+import { actionKey, partyKey, timeKey } from '../utils/enum-labels';
+import { TimeLabelBadge } from './portcall-badges';
+import { SectionCard } from './section-card';
+
+const isTime = (v: string): v is TNegotiatedTime => (NEGOTIATED_TIMES as readonly string[]).includes(v);
+const isAction = (v: string): v is TNegotiationAction => (NEGOTIATION_ACTIONS as readonly string[]).includes(v);
+const isParty = (v: string): v is TParty => v === 'terminal' || v === 'vessel_side';
+
+export function PortcallHistory({ chain, timeZone }: { chain: TPortcallTimestamp[] | undefined; timeZone: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <SectionCard id="history-title" title={t('portcalls.history.title')} icon={<IconHistory size={22} stroke={1.6} color="var(--mantine-color-harbor-7)" />} testId="portcall-history">
+      {chain === undefined ? (
+        <Loader size="sm" type="dots" aria-label={t('app.loading')} />
+      ) : chain.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('portcalls.history.empty')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={860} type="native">
+          <Table verticalSpacing="xs" fz="sm" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('portcalls.history.when')}</Table.Th>
+                <Table.Th>{t('portcalls.history.who')}</Table.Th>
+                <Table.Th>{t('portcalls.history.time')}</Table.Th>
+                <Table.Th>{t('portcalls.history.action')}</Table.Th>
+                <Table.Th>{t('portcalls.history.value')}</Table.Th>
+                <Table.Th>{t('portcalls.history.label')}</Table.Th>
+                <Table.Th>{t('portcalls.history.remark')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {chain.map((step) => (
+                <Table.Tr key={step.id} data-testid="history-row" data-action={step.action} data-time={step.time}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatZonedDateTime(step.created_at, timeZone, locale)}</Table.Td>
+                  <Table.Td>
+                    <Stack gap={0}>
+                      <Text size="sm">{step.created_by.name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {isParty(step.party) ? t(partyKey(step.party)) : step.party}
+                      </Text>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>{isTime(step.time) ? t(timeKey(step.time)) : step.time}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="outline" color="navy" radius="sm" size="sm" miw="max-content" title={step.classifier}>
+                      {isAction(step.action) ? t(actionKey(step.action)) : step.action}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatZonedDateTime(step.date_time, timeZone, locale)}</Table.Td>
+                  <Table.Td>
+                    <TimeLabelBadge label={step.label} change={step.change_label} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Stack gap={0}>
+                      {step.delay_reason_code && (
+                        <Text size="xs" c="dimmed">
+                          {t('portcalls.history.delay_code', { code: step.delay_reason_code })}
+                        </Text>
+                      )}
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {step.remark ?? ''}
+                      </Text>
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderApp, signedIn } from '@/test/render-app';
+import { API, makePortcall, masterDataApi, portcallApi } from '@/test/portcall-fixtures';
+
+describe('port-call list', () => {
+  beforeEach(() => {
+    // 10:00 in Berlin on 15 July 2026; only Date is faked so timers and promises run as usual.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-07-15T08:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('asks for the current terminal’s calls from 7 days back to 21 days ahead and shows labels and the open-task marker', async () => {
+    const { calls, router } = renderApp('/en/portcall-planner', signedIn, portcallApi({ portcall: () => makePortcall() }), masterDataApi);
+    const row = await screen.findByTestId('portcall-row');
+    const listCall = calls.find((c) => c.path === `${API}/portcalls`)!;
+    expect(Object.fromEntries(listCall.search)).toEqual({
+      terminal_id: '1',
+      // Berlin midnight of 8 July and of 6 August (the window includes 5 August).
+      from: '2026-07-07T22:00:00.000Z',
+      to: '2026-08-05T22:00:00.000Z',
+      page: '1',
+      per_page: '25',
+    });
+    expect(within(row).getByText('CORAL RESOLVE')).toBeTruthy();
+    expect(within(row).getByTestId('open-task-badge').textContent).toBe('Open task');
+    expect(within(row).getByTestId('status-badge').textContent).toBe('Approaching');
+    expect(row.textContent).toContain('15-07-2026 10:00');
+    expect(within(row).getAllByText('Requested')).toHaveLength(2);
+    expect(screen.getByTestId('portcall-count').textContent).toBe('1–1 of 1');
+
+    fireEvent.click(row);
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/en/portcall-planner/details?id=5'));
+  });
+
+  it('sends the search text and several statuses, and goes back to page one', async () => {
+    const { calls } = renderApp('/en/portcall-planner', signedIn, portcallApi({ portcall: () => makePortcall() }), masterDataApi);
+    await screen.findByTestId('portcall-row');
+    fireEvent.change(screen.getByTestId('filter-search'), { target: { value: 'coral' } });
+    await waitFor(() => expect(calls.some((c) => c.path === `${API}/portcalls` && c.search.get('q') === 'coral')).toBe(true));
+
+    fireEvent.click(screen.getByTestId('filter-status'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Berthed' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Cancelled' }));
+    await waitFor(() => expect(calls.some((c) => c.path === `${API}/portcalls` && c.search.getAll('status').length === 2)).toBe(true));
+    const last = calls.filter((c) => c.path === `${API}/portcalls`).at(-1)!;
+    // Statuses go in the display order of spec section 4, whatever order they were picked in.
+    expect(last.search.getAll('status')).toEqual(['Cancelled', 'Berthed']);
+    expect(last.search.get('q')).toBe('coral');
+    expect(last.search.get('page')).toBe('1');
+  });
+});

@@ -1,0 +1,189 @@
+// The list of port calls: a table on wide screens, cards under the mobile breakpoint; a row opens the details.
+import type { ReactNode } from 'react';
+import { Anchor, Box, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowUp } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatNumber, MOBILE_BREAKPOINT_PX, type TPortcall } from '@quayline/domain';
+import { useLocale } from '@/hooks/use-locale';
+import { formatZonedDateTime } from '@/lib/zoned-time';
+import { OpenTaskBadge, StatusBadge, TimeLabelBadge } from './portcall-badges';
+
+type TPortcallTableProps = { portcalls: TPortcall[]; timeZone: string; isRefreshing: boolean };
+
+function TimeCell({ value, state, timeZone }: { value: string; state: TPortcall['berth_arrival_state']; timeZone: string }) {
+  const locale = useLocale();
+  return (
+    <Stack gap={2}>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatZonedDateTime(value, timeZone, locale)}
+      </Text>
+      <TimeLabelBadge label={state.label} change={state.change_label} />
+    </Stack>
+  );
+}
+
+function usePositionText() {
+  const { t } = useTranslation();
+  return (p: TPortcall) =>
+    p.berth_start_position !== null && p.berth_end_position !== null
+      ? t('portcalls.position_range', { start: formatNumber(p.berth_start_position, 0), end: formatNumber(p.berth_end_position, 0) })
+      : t('portcalls.not_set');
+}
+
+export function PortcallTable({ portcalls, timeZone, isRefreshing }: TPortcallTableProps) {
+  const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
+  return (
+    <Box style={{ opacity: isRefreshing ? 0.7 : 1, transition: 'opacity 120ms' }} data-testid="portcall-list">
+      {isMobile ? <PortcallCards portcalls={portcalls} timeZone={timeZone} /> : <PortcallRows portcalls={portcalls} timeZone={timeZone} />}
+    </Box>
+  );
+}
+
+function detailsPath(locale: string, id: number) {
+  return `/${locale}/portcall-planner/details?id=${id}`;
+}
+
+function PortcallRows({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZone: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const positionText = usePositionText();
+  const dash = t('portcalls.not_set');
+  return (
+    <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+      <Table.ScrollContainer minWidth={900} type="native">
+        <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" striped={false}>
+          <Table.Thead bg="gray.0">
+            <Table.Tr>
+              <Table.Th>{t('portcalls.fields.vessel_id')}</Table.Th>
+              <Table.Th>{t('portcalls.list.status')}</Table.Th>
+              <Table.Th aria-sort="ascending">
+                <Group gap={4} wrap="nowrap">
+                  {t('portcalls.fields.berth_arrival')}
+                  <IconArrowUp size={14} aria-label={t('portcalls.list.sorted_by_arrival')} />
+                </Group>
+              </Table.Th>
+              <Table.Th>{t('portcalls.fields.berth_departure')}</Table.Th>
+              <Table.Th>{t('portcalls.sections.parties')}</Table.Th>
+              <Table.Th>{t('portcalls.list.voyage')}</Table.Th>
+              <Table.Th>{t('portcalls.list.position')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {portcalls.map((p) => (
+              <Table.Tr key={p.id} onClick={() => void navigate(detailsPath(locale, p.id))} style={{ cursor: 'pointer' }} data-testid="portcall-row" data-portcall-id={p.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={detailsPath(locale, p.id)} fw={600} c="navy.9" onClick={(event) => event.stopPropagation()} style={{ whiteSpace: 'nowrap' }}>
+                    {p.vessel_name}
+                  </Anchor>
+                  <Group gap={6} wrap="nowrap" mt={2}>
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {t('portcalls.imo', { imo: p.imo_number })}
+                    </Text>
+                    {p.is_open_task && <OpenTaskBadge />}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge status={p.status} />
+                </Table.Td>
+                <Table.Td>
+                  <TimeCell value={p.berth_arrival} state={p.berth_arrival_state} timeZone={timeZone} />
+                </Table.Td>
+                <Table.Td>
+                  <TimeCell value={p.berth_departure} state={p.berth_departure_state} timeZone={timeZone} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" title={p.vessel_operator} style={{ whiteSpace: 'nowrap' }}>
+                    {p.vessel_operator_code}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {p.agent_code ?? dash}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {[p.voyage_number_import, p.voyage_number_export].filter(Boolean).join(' / ') || dash}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {positionText(p)}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+function CardLine({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+      <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Box style={{ textAlign: 'right', minWidth: 0 }}>{children}</Box>
+    </Group>
+  );
+}
+
+function PortcallCards({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZone: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const positionText = usePositionText();
+  return (
+    <Stack gap="sm">
+      {portcalls.map((p) => (
+        <Paper
+          key={p.id}
+          component={Link}
+          to={detailsPath(locale, p.id)}
+          withBorder
+          radius="lg"
+          p="sm"
+          style={{ textDecoration: 'none', color: 'inherit', display: 'block' }}
+          data-testid="portcall-row"
+          data-portcall-id={p.id}
+        >
+          <Stack gap={6}>
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Box style={{ minWidth: 0 }}>
+                <Text fw={650} c="navy.9" truncate>
+                  {p.vessel_name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('portcalls.imo', { imo: p.imo_number })} · {p.vessel_operator_code}
+                  {p.agent_code ? ` · ${p.agent_code}` : ''}
+                </Text>
+              </Box>
+              <Stack gap={4} align="flex-end">
+                <StatusBadge status={p.status} />
+                {p.is_open_task && <OpenTaskBadge />}
+              </Stack>
+            </Group>
+            <CardLine label={t('portcalls.fields.berth_arrival')}>
+              <Group gap={6} justify="flex-end" wrap="wrap">
+                <Text size="sm">{formatZonedDateTime(p.berth_arrival, timeZone, locale)}</Text>
+                <TimeLabelBadge label={p.berth_arrival_state.label} />
+              </Group>
+            </CardLine>
+            <CardLine label={t('portcalls.fields.berth_departure')}>
+              <Group gap={6} justify="flex-end" wrap="wrap">
+                <Text size="sm">{formatZonedDateTime(p.berth_departure, timeZone, locale)}</Text>
+                <TimeLabelBadge label={p.berth_departure_state.label} />
+              </Group>
+            </CardLine>
+            <CardLine label={t('portcalls.list.position')}>
+              <Text size="sm">{positionText(p)}</Text>
+            </CardLine>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,146 @@
+// Translation keys for the port-call enumerations (statuses, labels, actions, cargo types, ...), checked against en.json.
+import { priseDisplayStatus } from '@quayline/domain';
+import type {
+  PRISE_STATUSES,
+  BERTH_ORIENTATIONS,
+  CARGO_QUANTITY_STATUSES,
+  CARGO_TYPES,
+  MOVE_COUNT_UNITS,
+  PORTCALL_TYPES,
+  TChangeLabel,
+  TNegotiatedTime,
+  TNegotiationAction,
+  TParty,
+  TPortcallStatus,
+  TTimeLabel,
+} from '@quayline/domain';
+import type en from '../../../../../server/src/modules/translations/locales/en.json';
+
+type TP = (typeof en)['portcalls'];
+
+const STATUS_KEYS = {
+  Cancelled: 'cancelled',
+  Departed: 'departed',
+  'Cargo Ops': 'cargo_ops',
+  Berthed: 'berthed',
+  'Arrived at PBP': 'arrived_at_pbp',
+  Approaching: 'approaching',
+} as const satisfies Record<TPortcallStatus, keyof TP['statuses']>;
+export const statusKey = (status: TPortcallStatus) => `portcalls.statuses.${STATUS_KEYS[status]}` as const;
+
+export const timeLabelKey = (label: TTimeLabel) => `portcalls.time_labels.${label}` as const satisfies `portcalls.time_labels.${keyof TP['time_labels']}`;
+
+const CHANGE_KEYS = {
+  'newly created': 'newly_created',
+  'to change': 'to_change',
+  revised: 'revised',
+  created: 'created',
+  rejected: 'rejected',
+  proposed: 'proposed',
+} as const satisfies Record<TChangeLabel, keyof TP['change_labels']>;
+export const changeLabelKey = (label: TChangeLabel) => `portcalls.change_labels.${CHANGE_KEYS[label]}` as const;
+
+export const actionKey = (action: TNegotiationAction) => `portcalls.actions.${action}` as const satisfies `portcalls.actions.${keyof TP['actions']}`;
+export const timeKey = (time: TNegotiatedTime) => `portcalls.times.${time}` as const satisfies `portcalls.times.${keyof TP['times']}`;
+export const partyKey = (party: TParty) => `portcalls.parties.${party}` as const satisfies `portcalls.parties.${keyof TP['parties']}`;
+
+const CARGO_TYPE_KEYS = {
+  General: 'general',
+  'Dry bulk (tons)': 'dry_bulk',
+  'Liquid bulk (tons)': 'liquid_bulk',
+  'Container (boxes)': 'container',
+  Passenger: 'passenger',
+  'Roll-on/Roll-off': 'ro_ro',
+  'Other (pieces)': 'other',
+} as const satisfies Record<(typeof CARGO_TYPES)[number], keyof TP['cargo_types']>;
+export const cargoTypeKey = (type: (typeof CARGO_TYPES)[number]) => `portcalls.cargo_types.${CARGO_TYPE_KEYS[type]}` as const;
+
+const ORIENTATION_KEYS = { Starboard: 'starboard', Port: 'port', 'Without side': 'without_side' } as const satisfies Record<(typeof BERTH_ORIENTATIONS)[number], keyof TP['orientations']>;
+export const orientationKey = (o: (typeof BERTH_ORIENTATIONS)[number]) => `portcalls.orientations.${ORIENTATION_KEYS[o]}` as const;
+
+const PORTCALL_TYPE_KEYS = { Inbound: 'inbound', Shifter: 'shifter' } as const satisfies Record<(typeof PORTCALL_TYPES)[number], keyof TP['portcall_types']>;
+export const portcallTypeKey = (type: (typeof PORTCALL_TYPES)[number]) => `portcalls.portcall_types.${PORTCALL_TYPE_KEYS[type]}` as const;
+
+const QUANTITY_STATUS_KEYS = { Draft: 'draft', Confirmed: 'confirmed', Actual: 'actual' } as const satisfies Record<(typeof CARGO_QUANTITY_STATUSES)[number], keyof TP['quantity_statuses']>;
+export const quantityStatusKey = (s: (typeof CARGO_QUANTITY_STATUSES)[number]) => `portcalls.quantity_statuses.${QUANTITY_STATUS_KEYS[s]}` as const;
+
+export const unitKey = (unit: (typeof MOVE_COUNT_UNITS)[number]) => `portcalls.units.${unit}` as const satisfies `portcalls.units.${keyof TP['units']}`;
+export const colourKey = (colour: keyof TP['colours']) => `portcalls.colours.${colour}` as const;
+export const characteristicKey = (c: keyof TP['characteristics']) => `portcalls.characteristics.${c}` as const;
+/** PRISE partially accepted is shown as accepted (priseDisplayStatus). */
+export const priseStatusKey = (s: (typeof PRISE_STATUSES)[number]) => `portcalls.prise_statuses.${priseDisplayStatus(s) as keyof TP['prise_statuses']}` as const;
+export const auditEventKey = (e: keyof TP['audit_events']) => `portcalls.audit_events.${e}` as const;
+
+export type TFieldName = keyof TP['fields'];
+/** Every field the audit trail and the conflict notice may name; the texts have a label for each. */
+export const FIELD_NAMES = [
+  'portcall',
+  'terminal_id',
+  'vessel_id',
+  'vessel_operator_id',
+  'agent_id',
+  'portcall_type',
+  'berth_arrival',
+  'berth_departure',
+  'pilot_boarding_place_id',
+  'pilot_boarding_place_arrival',
+  'pilot_boarding_place_departure',
+  'cargo_operations_start',
+  'cargo_operations_end',
+  'berth_start_position',
+  'berth_end_position',
+  'is_bollards_linked',
+  'berth_orientation',
+  'service_name',
+  'voyage_number_import',
+  'voyage_number_export',
+  'draft_inbound',
+  'draft_outbound',
+  'previous_port_id',
+  'next_port_id',
+  'comment',
+  'berth_comment',
+  'cargo_quantity_status',
+  'move_count_unit',
+  'move_count_containers',
+  'move_count_comments',
+  'vessel_characteristics',
+  'is_dummy',
+  'sync_shift_cargo_volumes',
+  'card_colour',
+  'cargo_details',
+  'equipment_details',
+  'portcall_shift_details',
+  'zone',
+  'prise_status',
+  'prise_message',
+  'prise_code',
+  'voyage_name',
+  'schedule_syncable',
+  'is_dummy_vessel',
+] as const satisfies readonly TFieldName[];
+
+/** The key of a port-call field's label, or null for a field the texts do not know (shown by its name). */
+export function fieldKey(field: string): `portcalls.fields.${TFieldName}` | null {
+  return (FIELD_NAMES as readonly string[]).includes(field) ? (`portcalls.fields.${field}` as `portcalls.fields.${TFieldName}`) : null;
+}
+
+export const STATUS_COLOURS: Record<TPortcallStatus, string> = {
+  Cancelled: 'red',
+  Departed: 'gray',
+  'Cargo Ops': 'violet',
+  Berthed: 'green',
+  'Arrived at PBP': 'cyan',
+  Approaching: 'blue',
+};
+
+export const TIME_LABEL_COLOURS: Record<TTimeLabel, string> = {
+  requested: 'orange',
+  planned: 'blue',
+  estimated: 'grape',
+  accepted: 'green',
+  actual: 'teal',
+  cancelled: 'red',
+  cancel_requested: 'pink',
+  cancel_accepted: 'red',
+};
