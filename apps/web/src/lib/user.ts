@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TLocale, TLoginResponse, TUserDetails } from '@quayline/domain';
 import { api } from './api-client';
+import { getRealtimeClient } from './realtime-client';
 import { clearSession, setStoredLocale, setToken } from './storage';
 
 export const USER_DETAILS_QUERY_KEY = ['user-details'] as const;
@@ -17,6 +18,8 @@ export function useUserDetails() {
 export function storeSignIn(result: TLoginResponse): TLocale {
   setToken(result.token);
   setStoredLocale(result.user_info.selected_locale);
+  // The socket was opened (or refused) under the previous session; the new one must listen as this user.
+  getRealtimeClient().restart();
   return result.user_info.selected_locale;
 }
 
@@ -29,6 +32,8 @@ export function useLogout() {
     // The local session ends even when the server cannot be reached.
     onSettled: () => {
       clearSession();
+      // Stop the old session's channels at once instead of at the server's next session check.
+      getRealtimeClient().restart();
       // Translations stay cached; everything that belonged to the user goes.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== TRANSLATIONS_QUERY_KEY });
     },

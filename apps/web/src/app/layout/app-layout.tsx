@@ -60,7 +60,7 @@ export function AppLayout({ user, children }: TAppLayoutProps) {
           </Group>
           <Group gap={6} wrap="nowrap">
             <LocaleSwitch />
-            <NotificationsButton />
+            <NotificationsButton userId={user.id} />
             <UserMenu user={user} onLogout={logout} isLoggingOut={logoutMutation.isPending} />
           </Group>
         </Group>

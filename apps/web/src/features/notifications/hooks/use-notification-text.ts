@@ -1,0 +1,40 @@
+// One translated sentence per notification, from its type and details ("Ada proposed a new berth arrival for ELBE: ...").
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NEGOTIATED_TIMES, NEGOTIATION_ACTIONS, type TNegotiatedTime, type TNegotiationAction, type TNotificationMessage } from '@quayline/domain';
+import { useLocale } from '@/hooks/use-locale';
+import { useTerminalTimeZones } from '@/lib/terminal-time-zones';
+import { formatZonedDateTime } from '@/lib/zoned-time';
+
+type TNotificationContent = Pick<TNotificationMessage, 'notification_type' | 'details'>;
+
+const isNegotiatedTime = (field: string | undefined): field is TNegotiatedTime => (NEGOTIATED_TIMES as readonly string[]).includes(field ?? '');
+const isAction = (action: string | undefined): action is TNegotiationAction => (NEGOTIATION_ACTIONS as readonly string[]).includes(action ?? '');
+
+export function useNotificationText() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { defaultZone } = useTerminalTimeZones();
+
+  const formatTime = useCallback((iso: string | null | undefined) => formatZonedDateTime(iso, defaultZone, locale), [defaultZone, locale]);
+
+  const sentence = useCallback(
+    ({ notification_type, details }: TNotificationContent): string => {
+      const actor = details.actor_name || t('notifications.someone');
+      const vessel = details.vessel_name || t('notifications.a_port_call');
+      const { field, action } = details;
+      if (field === 'portcall') {
+        if (action === 'plan') return t('notifications.created.plan', { actor, vessel });
+        if (action === 'request') return t('notifications.created.request', { actor, vessel });
+        return t('notifications.created.other', { actor, vessel });
+      }
+      if (isNegotiatedTime(field) && isAction(action)) {
+        return t(`notifications.steps.${action}`, { actor, vessel, field: t(`notifications.times.${field}`), value: formatTime(details.value) || '—' });
+      }
+      return t(`notifications.types.${notification_type}`, { actor, vessel });
+    },
+    [t, formatTime],
+  );
+
+  return { sentence, formatTime };
+}
