@@ -95,6 +95,10 @@ test.describe('port calls', () => {
     await row.click();
     await expect(terminal).toHaveURL(new RegExp(`/en/portcall-planner/details\\?id=${id}$`));
     await expect(terminal.getByTestId('negotiation-berth_arrival-your-turn')).toBeVisible();
+    // A marker a reload would wipe: the agent's page must learn of the proposal live.
+    await agent.evaluate(() => {
+      (window as unknown as { quaylineNoReload?: boolean }).quaylineNoReload = true;
+    });
     await terminal.getByTestId('negotiate-berth_arrival-propose').click();
     await terminal.getByTestId('negotiation-date-time').fill(proposed.input);
     await terminal.getByTestId('negotiation-remark').fill('Berth 2 is free from 08:30');
@@ -103,9 +107,11 @@ test.describe('port calls', () => {
     await expect(terminal.getByTestId('negotiation-berth_arrival-value')).toHaveText(proposed.shown);
     await expect(terminal.getByTestId('negotiation-berth_arrival-label')).toContainText('proposed');
 
-    // Now it is the agent's turn: accept the proposal.
-    await agent.reload();
+    // Now it is the agent's turn, shown live (no reload): the panel, the open-task marker and the notifications badge update.
+    await expect(agent.getByTestId('negotiation-berth_arrival')).toHaveAttribute('data-label', 'planned');
     await expect(agent.getByTestId('negotiation-berth_arrival-your-turn')).toBeVisible();
+    await expect(agent.getByTestId('notifications-badge')).toBeVisible();
+    expect(await agent.evaluate(() => (window as unknown as { quaylineNoReload?: boolean }).quaylineNoReload)).toBe(true);
     await expect(agent.getByTestId('open-task-badge')).toBeVisible();
     await agent.getByTestId('negotiate-berth_arrival-accept').click();
     await expect(agent.getByTestId('negotiation-date-time')).toHaveCount(0);

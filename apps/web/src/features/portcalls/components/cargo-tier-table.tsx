@@ -120,7 +120,7 @@ export function CargoTierTable({ quantities, onChange, rowNumber }: TCargoTierTa
     </Table.Td>
   );
   const computed = (value: string, testId: string, bold = false) => (
-    <Table.Td ta="right" fw={bold ? 700 : 600} bg="gray.1" data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
+    <Table.Td key={testId} ta="right" fw={bold ? 700 : 600} bg="gray.1" data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
       {value}
     </Table.Td>
   );
