@@ -112,6 +112,15 @@ describe('the plan checker', () => {
     expect(kinds(checkPlan(continuous, withCall(validContinuous, at('P', 380, 45, 55))))).toEqual(['closed']);
   });
 
+  it('does not hold a berthed call to windows or depth at a berthing that is already past', () => {
+    const { instance } = parseInstance({
+      quay: { kind: 'discrete', berths: [{ id: 'B1', open: [0, 100], depth: 12 }] },
+      tide: { samples: [[-10, -1], [0, 1]] },
+      vessels: [{ id: 'R', arrival: -12, draft: 12.5, handling: { B1: 10 }, berthed: { berth: 'B1', start: -8 } }],
+    });
+    expect(checkPlan(instance, { calls: [call('R', 'B1', -8, 2)], unassigned: [] }).violations).toEqual([]);
+  });
+
   it('rejects a call in a block zone', () => {
     expect(kinds(checkPlan(discrete, withCall(validDiscrete, call('C', 'B2', 18, 21))))).toEqual(['block_zone']);
     expect(kinds(checkPlan(continuous, withCall(validContinuous, at('P', 380, 15, 25))))).toEqual(['block_zone']);

@@ -128,10 +128,14 @@ function checkTimes(vessel: TVessel, call: TCall, expected: number, violations: 
   }
 }
 
+/** A berthed call is alongside already: its berthing (and the windows then) are history, its departure is not. */
+const isAlongside = (vessel: TVessel) => vessel.fixed?.kind === 'berthed';
+
 function checkDepth(vessel: TVessel, call: TCall, place: string, depth: number | null, ukc: number, violations: TViolation[], count: TCount, levelAt: (t: number) => number) {
   if (depth === null) return;
   const required = vessel.draft + ukc;
-  for (const [at, t] of [['arrival', call.start], ['departure', call.end]] as const) {
+  const moments = isAlongside(vessel) ? ([['departure', call.end]] as const) : ([['arrival', call.start], ['departure', call.end]] as const);
+  for (const [at, t] of moments) {
     count('deep enough at arrival and departure');
     const water = depth + levelAt(t);
     if (water < required - 1e-9) {
@@ -160,7 +164,7 @@ function checkDiscreteCall(instance: TInstance, vessel: TVessel, call: TCall, vi
   if (berth.length !== null && vessel.length > berth.length + EPS) violations.push({ kind: 'too_long', vesselId: vessel.id, berth: berth.id, message: `"${vessel.id}" (${vessel.length} m) is longer than berth "${berth.id}" (${berth.length} m)` });
   if (Number.isFinite(expected)) checkTimes(vessel, call, expected, violations, count);
   count('inside availability windows');
-  if (!insideAWindow(berth.open, call.start, call.end)) violations.push({ kind: 'closed', vesselId: vessel.id, place: berth.id, message: `berth "${berth.id}" is not open for all of [${fmt(call.start)}, ${fmt(call.end)}]` });
+  if (!isAlongside(vessel) && !insideAWindow(berth.open, call.start, call.end)) violations.push({ kind: 'closed', vesselId: vessel.id, place: berth.id, message: `berth "${berth.id}" is not open for all of [${fmt(call.start)}, ${fmt(call.end)}]` });
   for (const zone of instance.blockZones) {
     if (!('berth' in zone.where) || zone.where.berth !== berth.id) continue;
     count('clear of block zones');
@@ -191,7 +195,7 @@ function checkContinuousCall(instance: TInstance, vessel: TVessel, call: TCall, 
   else checkTimes(vessel, call, expected, violations, count);
   for (const s of sections) {
     count('inside availability windows');
-    if (!insideAWindow(s.open, call.start, call.end)) violations.push({ kind: 'closed', vesselId: vessel.id, place: s.id, message: `section "${s.id}" is not open for all of [${fmt(call.start)}, ${fmt(call.end)}]` });
+    if (!isAlongside(vessel) && !insideAWindow(s.open, call.start, call.end)) violations.push({ kind: 'closed', vesselId: vessel.id, place: s.id, message: `section "${s.id}" is not open for all of [${fmt(call.start)}, ${fmt(call.end)}]` });
   }
   for (const zone of instance.blockZones) {
     if (!('from' in zone.where)) continue;

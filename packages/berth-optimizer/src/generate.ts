@@ -64,14 +64,14 @@ export type TTerminalFamilyOptions = {
   seed: number;
   vessels: number;
   days?: number;
-  /** Share of the quay's space-time the vessels (with clearance) need; 0.9 is a congested terminal. */
+  /** Share of the quay's space-time the vessels (with clearance) need; the default 0.8 makes a congested terminal. */
   utilisation?: number;
   withTide?: boolean;
   withFixed?: boolean;
 };
 
 /** A container terminal on a continuous quay: sections of different depth and crane productivity, a tide, block zones, liners with preferred positions, frozen and berthed calls. */
-export function generateTerminalInstance({ seed, vessels, days = 28, utilisation = 0.9, withTide = true, withFixed = true }: TTerminalFamilyOptions): TInstance {
+export function generateTerminalInstance({ seed, vessels, days = 28, utilisation = 0.8, withTide = true, withFixed = true }: TTerminalFamilyOptions): TInstance {
   const rng = createRng(seed);
   const hours = days * 24;
   const clearance = 15;

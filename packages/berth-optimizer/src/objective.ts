@@ -15,8 +15,8 @@ export const DEFAULT_WEIGHTS: TWeights = {
   requestedTime: 0.5,
   /** Weighted hours charged when a vessel is not at its preferred berth (discrete quays). */
   preferredBerth: 2,
-  /** Weighted hours per metre between the berthing position and the preferred position (continuous quays). */
-  positionPerMetre: 0.01,
+  /** Weighted hours per metre between the berthing position and the preferred position (continuous quays): 500 m = 1 h. */
+  positionPerMetre: 0.002,
   /** Per weighted hour of departure past the latest departure. */
   lateness: 20,
   /** Weighted hours charged for a vessel the plan cannot berth at all. */

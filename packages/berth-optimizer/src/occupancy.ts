@@ -106,25 +106,25 @@ export class Occupancy {
   /**
    * Pushes onto `out` the lower-end positions that put a vessel of `length` just clear of each rectangle that
    * overlaps [start, end) in time: past its upper side, or before its lower side (with a hair of extra room so
-   * that rounding never makes the two touch). Positions outside [0, maxPosition] are left out.
+   * that rounding never makes the two touch; only with `withLowSides`). Positions outside [0, maxPosition] are left out.
    */
-  pushEdges(start: number, end: number, length: number, maxPosition: number, out: number[]): void {
-    for (const id of this.unbounded) this.pushEdgesOf(id, start, end, length, maxPosition, out);
+  pushEdges(start: number, end: number, length: number, maxPosition: number, out: number[], withLowSides = true): void {
+    for (const id of this.unbounded) this.pushEdgesOf(id, start, end, length, maxPosition, out, withLowSides);
     // Candidates only: a look-ahead of more than a year is cut short rather than looped over.
     const last = Math.floor(Math.min(end, start + 10_000) / BUCKET_HOURS);
     for (let b = Math.floor(start / BUCKET_HOURS); b <= last; b++) {
       const list = this.buckets.get(b);
-      if (list) for (let n = 0; n < list.length; n++) this.pushEdgesOf(list[n]!, start, end, length, maxPosition, out);
+      if (list) for (let n = 0; n < list.length; n++) this.pushEdgesOf(list[n]!, start, end, length, maxPosition, out, withLowSides);
     }
   }
 
-  private pushEdgesOf(id: number, start: number, end: number, length: number, maxPosition: number, out: number[]): void {
+  private pushEdgesOf(id: number, start: number, end: number, length: number, maxPosition: number, out: number[], withLowSides: boolean): void {
     if (!(this.start[id]! < end && start < this.end[id]!)) return;
     const cc = this.isVessel[id] ? this.clearance : 0;
     const above = this.to[id]! + cc;
     const below = this.from[id]! - cc - length - 1e-7;
     if (above >= 0 && above <= maxPosition) out.push(above);
-    if (below >= 0 && below <= maxPosition) out.push(below);
+    if (withLowSides && below >= 0 && below <= maxPosition) out.push(below);
   }
 
   private bucket(map: Map<number, number[]>, key: number): number[] {

@@ -67,9 +67,11 @@ export class PlacementSearch implements TSearch {
       const sp = this.placements[seed];
       const t = sp ? sp.start : problem.ready[seed]!;
       const x = sp ? sp.place : 0;
+      // Half the time by time alone: on a short quay the vessels before and after are the ones in the way.
+      const spaceScale = rng.chance(0.5) ? Infinity : this.spaceScale;
       const ranked = pool.map((i) => {
         const p = this.placements[i];
-        const dist = p ? Math.abs(p.start - t) / this.timeScale + Math.abs(p.place - x) / this.spaceScale : Infinity;
+        const dist = p ? Math.abs(p.start - t) / this.timeScale + Math.abs(p.place - x) / spaceScale : Infinity;
         return [dist * (0.75 + 0.5 * rng.next()), i] as const;
       });
       ranked.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
@@ -97,8 +99,11 @@ export class PlacementSearch implements TSearch {
   iterate(temperature: number): void {
     const { problem, rng } = this;
     if (problem.movable.length === 0) return;
-    const d = pickRuinSize(rng, problem.movable.length);
+    // Reinserting into a full quay is the costly step, so ruins stay small and iterations many.
+    const d = pickRuinSize(rng, problem.movable.length, 10);
     const removed = this.ruin(d);
+    // Now and then also the positions just below a neighbour: better spots, twice the candidates.
+    const thorough = rng.next() < 0.3;
     const old = new Map<number, TPlacement | null>();
     let tmin = Infinity;
     for (const i of removed) {
@@ -108,7 +113,7 @@ export class PlacementSearch implements TSearch {
       this.unplace(i);
     }
     for (const i of pickRecreateOrder(problem, rng, removed)) {
-      const best = bestPlacement(problem, this.occupancy, i, 'cheapest', this.scratch, Infinity, old.get(i) ?? null);
+      const best = bestPlacement(problem, this.occupancy, i, 'cheapest', this.scratch, Infinity, old.get(i) ?? null, thorough);
       this.setPlacement(i, best ? best.placement : null);
     }
     // Let vessels that wait after the freed space move into it, in start order, until a run of them cannot.
@@ -123,7 +128,7 @@ export class PlacementSearch implements TSearch {
       if (unmoved >= Math.max(4, d)) break;
       const before = this.placements[i]!;
       this.unplace(i);
-      const best = bestPlacement(problem, this.occupancy, i, 'cheapest', this.scratch, this.costs[i]! - 1e-9, before);
+      const best = bestPlacement(problem, this.occupancy, i, 'cheapest', this.scratch, this.costs[i]! - 1e-9, before, thorough);
       if (best) {
         old.set(i, before);
         this.setPlacement(i, best.placement);

@@ -14,9 +14,9 @@ export type TSearch = {
 /** Told when a search finds a new best, so the driver can count iterations without improvement. */
 export type TAnnealing = { improved(): void };
 
-/** How many vessels to remove: mostly a few, sometimes up to a tenth of them (at least six). */
-export function pickRuinSize(rng: Rng, movable: number): number {
-  const most = Math.min(movable, Math.max(6, Math.min(Number((globalThis as any).process?.env?.BO_CAP ?? 1e9), Math.round(movable / 10))));
+/** How many vessels to remove: mostly a few, sometimes up to a tenth of them (at least six, at most `cap`). */
+export function pickRuinSize(rng: Rng, movable: number, cap = Infinity): number {
+  const most = Math.min(movable, cap, Math.max(6, Math.round(movable / 10)));
   const u = rng.next();
   return Math.max(1, Math.min(movable, 1 + Math.floor(u * u * most)));
 }

@@ -25,7 +25,7 @@ describe('the solver', () => {
         expect(result.objective.total).toBeLessThanOrEqual(evaluatePlan(instance, fcfs).total + 1e-6);
         for (const fixed of fixedCallsOf(instance)) expect(callOf(result.plan, fixed.vesselId)).toEqual(fixed);
       }),
-      { numRuns: 120, seed: 5 },
+      { numRuns: 300, seed: 5 },
     );
   });
 

@@ -8,7 +8,7 @@ import { type TObjectiveReport, evaluatePlan } from './objective';
 import { PlacementSearch } from './placement-search';
 import { bestPlacement, occupy } from './placement';
 import { Problem, type TPlacement } from './problem';
-import type { TSearch } from './search-common';
+import { type TSearch, shortestHours } from './search-common';
 import { SequenceSearch } from './sequence-search';
 
 export type TProgress = { iterations: number; elapsedMs: number; bestObjective: number; startObjective: number };
@@ -49,20 +49,33 @@ export type TSolveResult = {
   stoppedBy: TStopReason;
 };
 
-/** The better of two greedy starts: FCFS, and each vessel by readiness at its cheapest berth or position. */
+/**
+ * The best of a few greedy starts: FCFS, and vessels taken in order of readiness brought forward by priority
+ * per handling hour (ready - k * weight / hours for a few k, k = 0 being plain readiness), each at its
+ * cheapest berth or position.
+ */
 function constructivePlacements(problem: Problem): (TPlacement | null)[] {
-  const occupancy = problem.staticOccupancy();
-  const greedy: (TPlacement | null)[] = new Array(problem.n).fill(null);
-  const order = arrivalOrder(problem).sort((a, b) => problem.ready[a]! - problem.ready[b]! || a - b);
+  let best = fcfsPlacements(problem);
+  let bestCost = problem.totalCost(best);
   const scratch: number[] = [];
-  for (const i of order) {
-    const best = bestPlacement(problem, occupancy, i, 'cheapest', scratch);
-    if (!best) continue;
-    greedy[i] = best.placement;
-    occupy(problem, occupancy, i, best.placement);
+  for (const k of [0, 10, 30, 100]) {
+    const key = (i: number) => problem.ready[i]! - (k * problem.vessels[i]!.weight) / Math.max(shortestHours(problem, i), 1e-9);
+    const order = arrivalOrder(problem).sort((a, b) => key(a) - key(b) || a - b);
+    const occupancy = problem.staticOccupancy();
+    const placements: (TPlacement | null)[] = new Array(problem.n).fill(null);
+    for (const i of order) {
+      const found = bestPlacement(problem, occupancy, i, 'cheapest', scratch);
+      if (!found) continue;
+      placements[i] = found.placement;
+      occupy(problem, occupancy, i, found.placement);
+    }
+    const cost = problem.totalCost(placements);
+    if (cost < bestCost) {
+      best = placements;
+      bestCost = cost;
+    }
   }
-  const fcfs = fcfsPlacements(problem);
-  return problem.totalCost(fcfs) < problem.totalCost(greedy) ? fcfs : greedy;
+  return best;
 }
 
 /** A solver run that advances in slices, so a caller can interleave it with other work (see solveAsync). */
