@@ -11,6 +11,8 @@ export const USERS = {
   agent: 'agent@demo.quayline.test',
   expired: 'expired@demo.quayline.test',
   night: 'night.planner@demo.quayline.test',
+  /** Used only by the optimizer's browser test, so its sandbox draft is its own. */
+  day: 'day.planner@demo.quayline.test',
 } as const;
 
 export const baseUrl = () => {

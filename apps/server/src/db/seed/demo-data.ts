@@ -10,6 +10,7 @@ export const DEMO_USERS = [
   { email: 'agent@demo.quayline.test', user_type: 'agent', first_name: 'Inés', last_name: 'Moreno', org: 'agent', expired: false, locale: 'en' },
   { email: 'expired@demo.quayline.test', user_type: 'terminal_operator', first_name: 'Jonas', last_name: 'Petersen', org: 'terminal', expired: true, locale: 'de' },
   { email: 'night.planner@demo.quayline.test', user_type: 'terminal_operator', first_name: 'Mira', last_name: 'Albers', org: 'terminal', expired: false, locale: 'de' },
+  { email: 'day.planner@demo.quayline.test', user_type: 'terminal_operator', first_name: 'Tom', last_name: 'Hansen', org: 'terminal', expired: false, locale: 'en' },
 ] as const;
 
 export const DEMO_PORTS = [
