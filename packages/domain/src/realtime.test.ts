@@ -4,7 +4,9 @@ import {
   ZPusherAuthRequest,
   ZRealtimeClientMessage,
   ZRealtimeServerMessage,
+  canReceiveEvent,
   canSubscribe,
+  eventTerminalId,
   parseRealtimeChannel,
   realtimeChannels,
 } from './realtime';
@@ -93,6 +95,34 @@ describe('who may subscribe', () => {
   });
 });
 
+describe('which events of a subscribed channel reach a user', () => {
+  it('organisation channels carry only events of terminals the user is linked to', () => {
+    expect(canReceiveEvent(vesselOperator, 'VesselOperator.8', 3)).toBe(true);
+    expect(canReceiveEvent(vesselOperator, 'VesselOperator.8', 4)).toBe(false);
+    expect(canReceiveEvent(agent, 'Agent.7', 3)).toBe(true);
+    expect(canReceiveEvent(agent, 'Agent.7', 4)).toBe(false);
+  });
+
+  it('withholds an organisation-channel event without a terminal', () => {
+    expect(canReceiveEvent(vesselOperator, 'VesselOperator.8', null)).toBe(false);
+    expect(canReceiveEvent(agent, 'Agent.7', null)).toBe(false);
+  });
+
+  it('leaves channels that are already per terminal or per user alone', () => {
+    expect(canReceiveEvent(terminalOperator, 'Terminal.3', null)).toBe(true);
+    expect(canReceiveEvent(terminalOperator, 'Frozen_Portcalls.4', 9)).toBe(true);
+    expect(canReceiveEvent(agent, 'User.20', 9)).toBe(true);
+  });
+
+  it('reads terminal_id from a payload only when it is a whole number', () => {
+    expect(eventTerminalId({ portcall_id: 1, terminal_id: 3 })).toBe(3);
+    expect(eventTerminalId({ terminal_id: '3' })).toBeNull();
+    expect(eventTerminalId({ portcall_id: 1 })).toBeNull();
+    expect(eventTerminalId([3])).toBeNull();
+    expect(eventTerminalId(null)).toBeNull();
+  });
+});
+
 describe('realtime messages', () => {
   it('accepts the three client messages and refuses anything else', () => {
     expect(ZRealtimeClientMessage.parse({ type: 'subscribe', channel: 'Terminal.3' })).toEqual({ type: 'subscribe', channel: 'Terminal.3' });
@@ -113,6 +143,7 @@ describe('realtime messages', () => {
       { type: 'error', code: 'VALIDATION_FAILED', message: 'Messages must be JSON.' },
       { type: 'event', id: 5, channel: 'Terminal.3', event: 'portcall.updated', payload: { id: 1, tags: ['a'], nested: { ok: true, n: null } }, created_at: '2026-03-29T01:30:00.000Z' },
       { type: 'pong' },
+      { type: 'replay_unavailable', channel: 'Agent.7', pruned_up_to_id: 40 },
     ];
     for (const message of messages) expect(ZRealtimeServerMessage.parse(message)).toEqual(message);
     expect(ZRealtimeServerMessage.safeParse({ type: 'event', id: 5, channel: 'Terminal.3', event: '', payload: {}, created_at: 'yesterday' }).success).toBe(false);

@@ -71,6 +71,31 @@ export function canSubscribe(user: TRealtimeSubscriber, channel: string): boolea
   return parsed !== null && canSubscribeTo(user, parsed);
 }
 
+/**
+ * Agent and VesselOperator channels are shared by an organisation whose users may be linked to different terminals,
+ * so each of their events carries `terminal_id` and reaches only users linked to that terminal (spec section 6).
+ */
+export function isTerminalScopedChannel(channel: string): boolean {
+  const kind = parseRealtimeChannel(channel)?.kind;
+  return kind === 'Agent' || kind === 'VesselOperator';
+}
+
+/** The `terminal_id` of an event payload, or null when it has none. */
+export function eventTerminalId(payload: unknown): number | null {
+  if (typeof payload !== 'object' || payload === null || !('terminal_id' in payload)) return null;
+  const id = (payload as { terminal_id: unknown }).terminal_id;
+  return typeof id === 'number' && Number.isInteger(id) ? id : null;
+}
+
+/**
+ * Whether one event of a channel the user is subscribed to may reach them. On organisation channels an event of a
+ * terminal the user is not linked to is withheld, and so is one without a terminal (closed by default).
+ */
+export function canReceiveEvent(user: TRealtimeSubscriber, channel: string, terminalId: number | null): boolean {
+  if (!isTerminalScopedChannel(channel)) return true;
+  return terminalId !== null && user.terminal_ids.includes(terminalId);
+}
+
 export const ZRealtimeChannelName = z.string().regex(REALTIME_CHANNEL_PATTERN, 'Unknown channel').refine(isRealtimeChannelName, 'Unknown channel');
 
 /** Ids of stored events; they grow in commit order, so "everything after id N" is a well-defined catch-up point. */
@@ -116,10 +141,27 @@ export const ZRealtimeEventMessage = z.object({
   created_at: z.iso.datetime({ offset: true }),
 });
 export const ZRealtimePongMessage = z.object({ type: z.literal('pong') });
-export const ZRealtimeServerMessage = z.discriminatedUnion('type', [ZRealtimeSubscribedMessage, ZRealtimeErrorMessage, ZRealtimeEventMessage, ZRealtimePongMessage]);
+/**
+ * Answer to a subscribe whose `last_event_id` is older than what the server still keeps (retention): the missed
+ * events cannot be replayed, so the client must reload its data. The `subscribed` that follows starts from now.
+ */
+export const ZRealtimeReplayUnavailableMessage = z.object({
+  type: z.literal('replay_unavailable'),
+  channel: ZRealtimeChannelName,
+  /** Events up to this id have been deleted; a last_event_id below it cannot be caught up. */
+  pruned_up_to_id: ZRealtimeEventId,
+});
+export const ZRealtimeServerMessage = z.discriminatedUnion('type', [
+  ZRealtimeSubscribedMessage,
+  ZRealtimeErrorMessage,
+  ZRealtimeEventMessage,
+  ZRealtimePongMessage,
+  ZRealtimeReplayUnavailableMessage,
+]);
 export type TRealtimeSubscribedMessage = z.infer<typeof ZRealtimeSubscribedMessage>;
 export type TRealtimeErrorMessage = z.infer<typeof ZRealtimeErrorMessage>;
 export type TRealtimeEventMessage = z.infer<typeof ZRealtimeEventMessage>;
+export type TRealtimeReplayUnavailableMessage = z.infer<typeof ZRealtimeReplayUnavailableMessage>;
 export type TRealtimeServerMessage = z.infer<typeof ZRealtimeServerMessage>;
 
 /** WebSocket close codes the server uses; 4401 means "sign in again", so clients stop reconnecting. */

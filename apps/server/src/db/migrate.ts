@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005-notifications';
 import * as m0006 from './migrations/0006-portcall-details';
 import * as m0007 from './migrations/0007-berth-drafts';
 import * as m0008 from './migrations/0008-portcall-status-fields';
+import * as m0009 from './migrations/0009-realtime-retention';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-portcall-details': m0006,
   '0007-berth-drafts': m0007,
   '0008-portcall-status-fields': m0008,
+  '0009-realtime-retention': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -305,6 +305,11 @@ export type RealtimeEventsTable = {
   created_at: CreatedAt;
 };
 export type RealtimePayload = string | number | boolean | null | RealtimePayload[] | { [key: string]: RealtimePayload };
+/** One row: every realtime event with an id up to pruned_up_to_id has been deleted by the retention sweep. */
+export type RealtimeRetentionTable = {
+  id: Generated<number>;
+  pruned_up_to_id: number;
+};
 
 export type NotificationMessagesTable = {
   id: Generated<number>;
@@ -359,6 +364,7 @@ export type DB = {
   password_reset_codes: PasswordResetCodesTable;
   mail_outbox: MailOutboxTable;
   realtime_events: RealtimeEventsTable;
+  realtime_retention: RealtimeRetentionTable;
 };
 
 export type PortalUser = Selectable<PortalUsersTable>;

@@ -174,6 +174,43 @@ describe('realtime client', () => {
     ]);
   });
 
+  it('reports once per reconnect when the server cannot replay the gap, and resumes from the point it gives', () => {
+    const client = createClient();
+    const onReplayLost = vi.fn();
+    client.onReplayLost(onReplayLost);
+    const terminal = vi.fn();
+    client.subscribe('Terminal.3', terminal);
+    client.subscribe('User.10', vi.fn());
+    latest().open();
+    latest().receive({ type: 'subscribed', channel: 'Terminal.3', last_event_id: 40 });
+    latest().receive({ type: 'subscribed', channel: 'User.10', last_event_id: 40 });
+    latest().drop();
+    vi.advanceTimersByTime(500);
+    latest().open();
+    expect(onReplayLost).not.toHaveBeenCalled();
+
+    // Away longer than the server keeps events: both channels lost their catch-up, the app reloads once.
+    latest().receive({ type: 'replay_unavailable', channel: 'Terminal.3', pruned_up_to_id: 900 });
+    latest().receive({ type: 'subscribed', channel: 'Terminal.3', last_event_id: 1200 });
+    latest().receive({ type: 'replay_unavailable', channel: 'User.10', pruned_up_to_id: 900 });
+    latest().receive({ type: 'subscribed', channel: 'User.10', last_event_id: 1200 });
+    expect(onReplayLost).toHaveBeenCalledTimes(1);
+    latest().receive(event('Terminal.3', 1200));
+    latest().receive(event('Terminal.3', 1201));
+    expect(terminal.mock.calls.map(([e]) => (e as TRealtimeEventMessage).id)).toEqual([1201]);
+
+    // The next reconnect resumes from the new point, and a new lost replay is reported again.
+    latest().drop();
+    vi.advanceTimersByTime(500);
+    latest().open();
+    expect(latest().sent).toEqual([
+      { type: 'subscribe', channel: 'Terminal.3', last_event_id: 1201 },
+      { type: 'subscribe', channel: 'User.10', last_event_id: 1200 },
+    ]);
+    latest().receive({ type: 'replay_unavailable', channel: 'User.10', pruned_up_to_id: 1300 });
+    expect(onReplayLost).toHaveBeenCalledTimes(2);
+  });
+
   it('stops reconnecting on 4401 until something subscribes again', () => {
     const client = createClient();
     client.subscribe('Terminal.3', vi.fn());

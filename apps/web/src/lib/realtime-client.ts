@@ -1,5 +1,6 @@
 // The tab's one WebSocket to /api/portal/v1/realtime: shared by every channel subscription, reconnecting with
 // exponential backoff and jitter, and catching up after a drop by re-subscribing from the last event id it saw.
+// When the server can no longer replay the gap (away longer than its retention), it tells the app to reload.
 import {
   API_PREFIX,
   REALTIME_CLOSE_CODES,
@@ -58,7 +59,10 @@ export class RealtimeClient {
   readonly #options: Required<Omit<TRealtimeClientOptions, 'onError'>> & Pick<TRealtimeClientOptions, 'onError'>;
   readonly #channels = new Map<string, TChannelState>();
   readonly #statusListeners = new Set<(status: TRealtimeStatus) => void>();
+  readonly #replayLostListeners = new Set<() => void>();
   #socket: TSocketLike | null = null;
+  /** Set once the current socket reported a lost replay, so several channels in one reconnect cause one reload. */
+  #isReplayLostReported = false;
   #status: TRealtimeStatus = 'idle';
   #attempt = 0;
   #reconnectTimer: ReturnType<typeof setTimeout> | null = null;
@@ -87,6 +91,17 @@ export class RealtimeClient {
   onStatusChange(listener: (status: TRealtimeStatus) => void): () => void {
     this.#statusListeners.add(listener);
     return () => this.#statusListeners.delete(listener);
+  }
+
+  /**
+   * Called when events were missed that the server can no longer replay: whatever the app shows may be stale and
+   * must be fetched again. At most once per connection, however many channels were affected.
+   */
+  onReplayLost(listener: () => void): () => void {
+    this.#replayLostListeners.add(listener);
+    return () => {
+      this.#replayLostListeners.delete(listener);
+    };
   }
 
   /** Listens on a channel until the returned function is called; several listeners of one channel share one subscription. */
@@ -132,6 +147,7 @@ export class RealtimeClient {
     this.#setStatus(this.#attempt === 0 ? 'connecting' : 'reconnecting');
     const socket = this.#options.createSocket(this.#options.url());
     this.#socket = socket;
+    this.#isReplayLostReported = false;
     socket.onopen = () => this.#handleOpen(socket);
     socket.onmessage = (event) => this.#handleMessage(socket, event.data);
     socket.onclose = (event) => this.#handleClose(socket, event.code);
@@ -183,6 +199,22 @@ export class RealtimeClient {
         const state = message.channel ? this.#channels.get(message.channel) : undefined;
         if (state && message.code === 'FORBIDDEN') state.isForbidden = true;
         this.#options.onError?.(message);
+        return;
+      }
+      case 'replay_unavailable': {
+        const state = this.#channels.get(message.channel);
+        if (!state) return;
+        // The `subscribed` that follows gives the new starting point.
+        state.lastEventId = null;
+        if (this.#isReplayLostReported) return;
+        this.#isReplayLostReported = true;
+        for (const listener of [...this.#replayLostListeners]) {
+          try {
+            listener();
+          } catch (error) {
+            console.error('realtime replay-lost listener failed', error);
+          }
+        }
         return;
       }
       case 'pong':

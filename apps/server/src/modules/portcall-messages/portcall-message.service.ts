@@ -38,7 +38,7 @@ export async function postPortcallMessage(ctx: AppContext, session: AuthSession,
       .values({ portcall_id: portcallId, portal_user_id: session.user.id, last_read_message_id: row.id })
       .onConflict((oc) => oc.columns(['portcall_id', 'portal_user_id']).doUpdateSet({ last_read_message_id: row.id }))
       .execute();
-    const payload = { portcall_id: portcallId, message_id: row.id, author_id: session.user.id };
+    const payload = { portcall_id: portcallId, terminal_id: call.terminal_id, message_id: row.id, author_id: session.user.id };
     const channels = [realtimeChannels.terminal(call.terminal_id), realtimeChannels.vesselOperator(call.vessel_operator_id), ...(call.agent_id ? [realtimeChannels.agent(call.agent_id)] : [])];
     for (const channel of channels) await publishEvent(trx, { channel, event: 'portcall.message', payload });
   });

@@ -1,6 +1,6 @@
 // What services call to publish a realtime event. Call it inside the write transaction, as its last statement,
 // so the event exists exactly when the change does (a rollback publishes nothing).
-import { isRealtimeChannelName } from '@quayline/domain';
+import { eventTerminalId, isRealtimeChannelName, isTerminalScopedChannel } from '@quayline/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, RealtimePayload } from '../../db/schema';
 import { insertEventAndNotify } from './realtime.repository';
@@ -10,6 +10,7 @@ export type TPublishEventInput = {
   channel: string;
   /** What happened, dotted and lower case, e.g. 'portcall.updated'. */
   event: string;
+  /** On Agent and VesselOperator channels it must hold `terminal_id`: users get only events of their linked terminals. */
   payload: RealtimePayload;
 };
 
@@ -21,6 +22,10 @@ export type TPublishEventInput = {
 export async function publishEvent(db: Kysely<DB> | Transaction<DB>, input: TPublishEventInput): Promise<{ id: number }> {
   if (!isRealtimeChannelName(input.channel)) throw new Error(`publishEvent: unknown realtime channel ${JSON.stringify(input.channel)}`);
   if (input.event.length === 0) throw new Error('publishEvent: the event name is empty');
+  // Without it the event would reach no one: organisation channels deliver by the user's linked terminals.
+  if (isTerminalScopedChannel(input.channel) && eventTerminalId(input.payload) === null) {
+    throw new Error(`publishEvent: an event on ${input.channel} needs a numeric payload.terminal_id`);
+  }
   const row = db.isTransaction ? await insertEventAndNotify(db, input) : await db.transaction().execute((tx) => insertEventAndNotify(tx, input));
   return { id: row.id };
 }

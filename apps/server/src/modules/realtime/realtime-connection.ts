@@ -6,13 +6,14 @@ import {
   type TRealtimeSubscriber,
   REALTIME_CLOSE_CODES,
   ZRealtimeClientMessage,
+  canReceiveEvent,
   canSubscribe,
 } from '@quayline/domain';
 import type { RawData, WebSocket } from 'ws';
 import type { AuthSession } from '../auth/auth.service';
 import type { RealtimeHub, TDispatchedEvent, TEventSink } from './realtime-hub';
-import { findChannelEventsAfter } from './realtime.repository';
-import { type TPresentedTokens, toEventText } from './realtime.service';
+import { findChannelEventsAfter, findPrunedUpToId } from './realtime.repository';
+import { type TPresentedTokens, toDispatchedEvent } from './realtime.service';
 
 export type TSocketAuth = { session: AuthSession; subscriber: TRealtimeSubscriber; tokens: TPresentedTokens };
 
@@ -80,7 +81,7 @@ class ChannelSubscription implements TEventSink {
   }
 
   #send(event: TDispatchedEvent): void {
-    if (event.id <= this.#lastSentId) return;
+    if (event.id <= this.#lastSentId || !this.connection.mayReceive(event)) return;
     this.#lastSentId = event.id;
     this.connection.sendText(event.text);
   }
@@ -124,6 +125,11 @@ export class RealtimeConnection {
     if (this.#socket.bufferedAmount > this.hub.options.maxBufferedBytes) {
       this.close(REALTIME_CLOSE_CODES.TRY_AGAIN_LATER, 'Reading too slowly; reconnect with last_event_id to catch up.');
     }
+  }
+
+  /** Organisation channels are shared across terminals; a user gets only the events of terminals linked to them. */
+  mayReceive(event: TDispatchedEvent): boolean {
+    return canReceiveEvent(this.#auth.subscriber, event.channel, event.terminalId);
   }
 
   close(code: number, reason: string): void {
@@ -206,9 +212,15 @@ export class RealtimeConnection {
       return;
     }
 
-    const isReplaying = msg.last_event_id !== undefined;
+    const requested = msg.last_event_id;
+    // A catch-up point older than the retention sweep cannot be replayed: say so, and start from now instead.
+    const prunedUpToId = requested !== undefined ? await findPrunedUpToId(this.hub.ctx.db) : 0;
+    if (this.#isClosed) return;
+    const isReplayLost = requested !== undefined && requested < prunedUpToId;
+    if (isReplayLost) this.send({ type: 'replay_unavailable', channel, pruned_up_to_id: prunedUpToId });
+    const isReplaying = requested !== undefined && !isReplayLost;
     // Registered before the replay reads, so nothing committed from here on can slip between replay and live.
-    const from = msg.last_event_id ?? this.hub.position;
+    const from = isReplaying ? requested : this.hub.position;
     const subscription = new ChannelSubscription(channel, this, { isReplaying, lastSentId: from });
     this.#subscriptions.set(channel, subscription);
     this.send({ type: 'subscribed', channel, last_event_id: from });
@@ -218,7 +230,7 @@ export class RealtimeConnection {
     for (;;) {
       const rows = await findChannelEventsAfter(this.hub.ctx.db, { channel, afterId, limit: REPLAY_PAGE_SIZE });
       if (subscription.isRemoved || this.#isClosed) return;
-      for (const row of rows) subscription.sendReplayed({ id: row.id, channel, text: toEventText(row) });
+      for (const row of rows) subscription.sendReplayed(toDispatchedEvent(row));
       if (rows.length < REPLAY_PAGE_SIZE) break;
       afterId = rows[rows.length - 1]!.id;
     }

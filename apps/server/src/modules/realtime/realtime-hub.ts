@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/database';
 import { type RealtimeEventRow, REALTIME_NOTIFY_CHANNEL, deleteEventsCreatedBefore, findEventsInRange, findMaxEventIdAfter } from './realtime.repository';
 import { type TSocketAuth, RealtimeConnection } from './realtime-connection';
-import { loadSubscriber, resolveTokens, toEventText } from './realtime.service';
+import { loadSubscriber, resolveTokens, toDispatchedEvent } from './realtime.service';
 
 export type TRealtimeOptions = {
   /** How often every socket's session is looked up again; a revoked or expired one closes the socket (4401). */
@@ -33,8 +33,8 @@ export const DEFAULT_REALTIME_OPTIONS: TRealtimeOptions = {
   maxChannelsPerSocket: 200,
 };
 
-/** An event as it travels to sockets: serialised once, sent to every subscriber. */
-export type TDispatchedEvent = { id: number; channel: string; text: string };
+/** An event as it travels to sockets: serialised once, sent to every subscriber whose terminals it concerns. */
+export type TDispatchedEvent = { id: number; channel: string; text: string; terminalId: number | null };
 export type TEventSink = { deliver(event: TDispatchedEvent): void };
 
 const PAGE_SIZE = 500;
@@ -184,7 +184,7 @@ export class RealtimeHub {
   #dispatch(row: RealtimeEventRow): void {
     const sinks = this.#channels.get(row.channel);
     if (!sinks) return;
-    const event: TDispatchedEvent = { id: row.id, channel: row.channel, text: toEventText(row) };
+    const event = toDispatchedEvent(row);
     for (const sink of [...sinks]) {
       try {
         sink.deliver(event);

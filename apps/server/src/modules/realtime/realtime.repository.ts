@@ -60,9 +60,20 @@ export function findChannelEventsAfter(db: Kysely<DB>, args: { channel: string; 
     .execute();
 }
 
+/** Deletes by age and, in the same statement, raises the mark of what is gone (greatest: sweeps may overlap). */
 export async function deleteEventsCreatedBefore(db: Kysely<DB>, cutoff: Date): Promise<number> {
-  const result = await db.deleteFrom('realtime_events').where('created_at', '<', cutoff).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const result = await sql<{ deleted: number }>`
+    with deleted as (delete from realtime_events where created_at < ${cutoff} returning id),
+    marked as (update realtime_retention set pruned_up_to_id = greatest(pruned_up_to_id, (select max(id) from deleted)) where exists (select 1 from deleted))
+    select count(*)::int as deleted from deleted
+  `.execute(db);
+  return result.rows[0]?.deleted ?? 0;
+}
+
+/** Events with an id up to this one may have been deleted, so a catch-up from an older id would miss some. */
+export async function findPrunedUpToId(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('realtime_retention').select('pruned_up_to_id').executeTakeFirst();
+  return row?.pruned_up_to_id ?? 0;
 }
 
 export async function findTerminalIdsOfUser(db: Kysely<DB>, userId: number): Promise<number[]> {

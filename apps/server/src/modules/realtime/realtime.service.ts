@@ -1,10 +1,11 @@
 // Channel authorisation (the rule itself is canSubscribe in @quayline/domain) and the session behind a socket.
-import { type TPusherAuthResponse, type TRealtimeEventMessage, type TRealtimeSubscriber, canSubscribe } from '@quayline/domain';
+import { type TPusherAuthResponse, type TRealtimeEventMessage, type TRealtimeSubscriber, canSubscribe, eventTerminalId } from '@quayline/domain';
 import type { AppContext } from '../../app-context';
 import type { PortalUser } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type AuthSession, resolveSession } from '../auth/auth.service';
 import { insertProxyRequest } from '../auth/session.repository';
+import type { TDispatchedEvent } from './realtime-hub';
 import { type RealtimeEventRow, findTerminalIdsOfUser } from './realtime.repository';
 
 export type TPresentedTokens = { proxy: string | undefined; own: string | undefined };
@@ -49,4 +50,9 @@ export function toEventMessage(row: RealtimeEventRow): TRealtimeEventMessage {
 
 export function toEventText(row: RealtimeEventRow): string {
   return JSON.stringify(toEventMessage(row));
+}
+
+/** What the hub hands to sockets; the terminal lets each socket drop organisation-channel events of other terminals. */
+export function toDispatchedEvent(row: RealtimeEventRow): TDispatchedEvent {
+  return { id: row.id, channel: row.channel, text: toEventText(row), terminalId: eventTerminalId(row.payload) };
 }

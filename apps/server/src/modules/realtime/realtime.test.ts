@@ -317,6 +317,31 @@ describe.each(DB_TARGETS)('realtime over WebSocket on %s', (target) => {
       expect(left.map((r) => r.id)).toEqual([recent.id]);
       expect(left.map((r) => r.id)).not.toContain(old.id);
     });
+
+    it('tells a client resuming from before the retention sweep that its gap cannot be replayed, and starts it from now', async () => {
+      const { user, socket } = await connectedUser();
+      const channel = realtimeChannels.user(user.id);
+      const now = t.clock.now().getTime();
+      const missed = await t.database.db.insertInto('realtime_events').values({ channel, event: 'missed', payload: '{}', created_at: new Date(now - 25 * 3600_000) }).returning('id').executeTakeFirstOrThrow();
+      await t.app.realtime.cleanup();
+      const mark = await t.database.db.selectFrom('realtime_retention').select('pruned_up_to_id').executeTakeFirstOrThrow();
+      expect(mark.pruned_up_to_id).toBeGreaterThanOrEqual(missed.id);
+      const kept = await publishEvent(t.database.db, { channel, event: 'kept', payload: {} });
+      await t.app.realtime.settle();
+
+      socket.send({ type: 'subscribe', channel, last_event_id: missed.id - 1 });
+      expect(await socket.next()).toEqual({ type: 'replay_unavailable', channel, pruned_up_to_id: mark.pruned_up_to_id });
+      expect(await socket.next()).toEqual({ type: 'subscribed', channel, last_event_id: t.app.realtime.position });
+      await socket.expectSilence(200);
+      const live = await publishEvent(t.database.db, { channel, event: 'live', payload: {} });
+      expect(expectEvent(await socket.next()).id).toBe(live.id);
+
+      // From the mark on, the catch-up works as before.
+      const resumed = await open({ headers: { 'x-portal-token': await loginAs(t.app, user.email) } });
+      expect(await subscribe(resumed, channel, mark.pruned_up_to_id)).toEqual({ type: 'subscribed', channel, last_event_id: mark.pruned_up_to_id });
+      expect(expectEvent(await resumed.next()).id).toBe(kept.id);
+      expect(expectEvent(await resumed.next()).id).toBe(live.id);
+    });
   });
 });
 

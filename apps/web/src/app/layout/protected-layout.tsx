@@ -6,6 +6,7 @@ import { FullPageError, FullPageLoader } from '@/components/ui/full-page-state';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
 import { isApiError } from '@/lib/api-client';
+import { useReloadAfterLostReplay } from '@/lib/use-reload-after-lost-replay';
 import { clearSession } from '@/lib/storage';
 import { useUserDetails } from '@/lib/user';
 import { AppLayout } from './app-layout';
@@ -21,6 +22,7 @@ export function ProtectedLayout() {
   const locale = useLocale();
   const errorText = useErrorText();
   const userQuery = useUserDetails();
+  useReloadAfterLostReplay();
 
   if (userQuery.isPending) return <FullPageLoader label={t('app.loading')} />;
   if (userQuery.isError) {
