@@ -17,6 +17,9 @@ export const BERTH_ORIENTATIONS = ['Starboard', 'Port', 'Without side'] as const
 export const CARGO_TYPES = ['General', 'Dry bulk (tons)', 'Liquid bulk (tons)', 'Container (boxes)', 'Passenger', 'Roll-on/Roll-off', 'Other (pieces)'] as const;
 export const MOVE_COUNT_UNITS = ['pieces', 'tons'] as const;
 export const VESSEL_CHARACTERISTICS = ['onboard_crane_stb', 'onboard_crane_port', 'onboard_crane_midships', 'bow_ramp', 'side_ramp_stb', 'side_ramp_port', 'stern_quarter_ramp', 'straight_stern_ramp'] as const;
+/** Spec section 3: on a new port call, portcall_type and vessel_characteristics start at the first configured option. */
+export const DEFAULT_PORTCALL_TYPE = PORTCALL_TYPES[0];
+export const DEFAULT_VESSEL_CHARACTERISTICS: readonly (typeof VESSEL_CHARACTERISTICS)[number][] = [VESSEL_CHARACTERISTICS[0]];
 export const CARGO_QUANTITY_STATUSES = ['Draft', 'Confirmed', 'Actual'] as const;
 export const PRISE_STATUSES = ['prise_info_required', 'prise_sent', 'prise_rejected', 'prise_accepted', 'prise_partially_accepted'] as const;
 /** PRISE partially accepted is shown as accepted (spec section 4). */
@@ -130,13 +133,14 @@ export const ZPortcallFields = z.object({
 });
 /** Form defaults of spec section 3 apply on create only. */
 export const ZPortcallCreateRequest = ZPortcallFields.extend({
-  portcall_type: ZPortcallFields.shape.portcall_type.default('Inbound'),
+  portcall_type: ZPortcallFields.shape.portcall_type.default(DEFAULT_PORTCALL_TYPE),
   is_bollards_linked: ZPortcallFields.shape.is_bollards_linked.default(true),
   draft_inbound: ZPortcallFields.shape.draft_inbound.default(0),
   draft_outbound: ZPortcallFields.shape.draft_outbound.default(0),
   cargo_quantity_status: ZPortcallFields.shape.cargo_quantity_status.default('Draft'),
   move_count_unit: ZPortcallFields.shape.move_count_unit.default('pieces'),
   move_count_containers: ZPortcallFields.shape.move_count_containers.default(0),
+  // The form preselects DEFAULT_VESSEL_CHARACTERISTICS; an API client (or a DCSA import) that names none states no facts about the ship.
   vessel_characteristics: ZPortcallFields.shape.vessel_characteristics.default([]),
   is_dummy: ZPortcallFields.shape.is_dummy.default(false),
   sync_shift_cargo_volumes: ZPortcallFields.shape.sync_shift_cargo_volumes.default(false),

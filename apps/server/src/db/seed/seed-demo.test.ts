@@ -1,4 +1,4 @@
-import { isValidImo } from '@quayline/domain';
+import { type TPlannedCall, findPlanClashes, isValidImo } from '@quayline/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
@@ -13,6 +13,22 @@ describe('demo data generator', () => {
     for (const v of a) expect(isValidImo(v.imo_number), v.imo_number).toBe(true);
     expect(new Set(a.map((v) => v.imo_number)).size).toBe(a.length);
     expect(demoVessels(36, 1)).not.toEqual(a);
+  });
+
+  it('is the same quay every time for the same moment', async () => {
+    const layout = async (db: TestApp['database']['db']) =>
+      (await db.selectFrom('portcalls').select(['berth_arrival', 'berth_start_position', 'status']).orderBy('id').execute()).map((r) => [new Date(r.berth_arrival).toISOString(), r.berth_start_position, r.status]);
+    const first = await createTestApp('pglite');
+    const second = await createTestApp('pglite');
+    try {
+      const now = new Date('2026-11-23T04:00:00Z');
+      await seedDemoIfEmpty(first.database.db, now);
+      await seedDemoIfEmpty(second.database.db, now);
+      expect(await layout(first.database.db)).toEqual(await layout(second.database.db));
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 });
 
@@ -96,16 +112,45 @@ describe.each(DB_TARGETS)('demo port calls on %s', (target) => {
     for (const l of ['requested', 'planned', 'estimated', 'accepted', 'actual', 'cancelled', 'cancel_requested']) expect(labels, l).toContain(l);
   });
 
-  it('places calls without overlapping another in time and quay space', async () => {
-    const placed = (await t.database.db.selectFrom('portcalls').select(['id', 'berth_arrival', 'berth_departure', 'berth_start_position', 'berth_end_position', 'status']).where('berth_start_position', 'is not', null).execute()).map((r) => ({
-      id: r.id,
-      from: new Date(r.berth_arrival).getTime(),
-      to: new Date(r.berth_departure).getTime(),
-      start: Number(r.berth_start_position),
-      end: Number(r.berth_end_position),
-    }));
-    expect(placed.length).toBeGreaterThan(80);
-    for (const a of placed) for (const b of placed) if (a.id < b.id) expect(a.from < b.to && b.from < a.to && a.start < b.end && b.start < a.end, `${a.id} vs ${b.id}`).toBe(false);
+  it('lays the quay out like a planner would: everything alongside placed, a handful of requests waiting, no clashes', async () => {
+    const db = t.database.db;
+    const terminal = await db.selectFrom('terminals').select(['id', 'quay_length_m', 'min_clearance_m']).executeTakeFirstOrThrow();
+    const sections = await db.selectFrom('terminal_sections').select(['id', 'start_position_m', 'end_position_m', 'water_depth_m', 'berth_type']).where('terminal_id', '=', terminal.id).execute();
+    const zones = await db.selectFrom('blocked_zones').select(['id', 'start_position_m', 'end_position_m', 'starts_at', 'ends_at']).where('terminal_id', '=', terminal.id).execute();
+    const calls = await db
+      .selectFrom('portcalls')
+      .innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id')
+      .select(['portcalls.id', 'status', 'berth_arrival', 'berth_departure', 'berth_arrival_label', 'berth_start_position', 'berth_end_position', 'draft_inbound', 'draft_outbound', 'vessels.max_draft_m'])
+      .where('status', '!=', 'Cancelled')
+      .execute();
+    const unplaced = calls.filter((c) => c.berth_start_position === null);
+    expect(unplaced.filter((c) => c.berth_arrival_label === 'actual' || c.status === 'Berthed' || c.status === 'Cargo Ops').map((c) => c.id)).toEqual([]);
+    expect(unplaced.length).toBeGreaterThanOrEqual(3);
+    expect(unplaced.length).toBeLessThanOrEqual(6);
+    const now = Date.now();
+    for (const c of unplaced) {
+      expect(c.berth_arrival_label).toBe('requested');
+      expect(new Date(c.berth_arrival).getTime()).toBeGreaterThan(now);
+    }
+
+    const placed: TPlannedCall[] = calls
+      .filter((c) => c.berth_start_position !== null && c.berth_end_position !== null)
+      .map((c) => ({
+        id: c.id,
+        start: Number(c.berth_start_position),
+        end: Number(c.berth_end_position),
+        from: new Date(c.berth_arrival).getTime(),
+        to: new Date(c.berth_departure).getTime(),
+        draft: Math.max(Number(c.draft_inbound), Number(c.draft_outbound)) || Number(c.max_draft_m),
+      }));
+    const clashes = findPlanClashes(placed, {
+      length: terminal.quay_length_m,
+      clearance: terminal.min_clearance_m,
+      sections: sections.map((s) => ({ id: s.id, start: s.start_position_m, end: s.end_position_m, depth: Number(s.water_depth_m), berthType: s.berth_type })),
+      blockZones: zones.map((z) => ({ id: z.id, start: z.start_position_m, end: z.end_position_m, from: new Date(z.starts_at).getTime(), to: new Date(z.ends_at).getTime() })),
+    });
+    expect(clashes.filter((c) => c.kind === 'overlap')).toEqual([]);
+    expect(clashes).toEqual([]);
   });
 
   it('keeps a replayable chain for each call, each reply linked to the step before', async () => {

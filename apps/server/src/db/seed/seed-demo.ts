@@ -129,6 +129,7 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date): 
       quayLength: t.quay_length_m,
       clearance: t.min_clearance_m,
       sections: await trx.selectFrom('terminal_sections').select(['id', 'start_position_m', 'end_position_m', 'water_depth_m', 'berth_type']).where('terminal_id', '=', terminal.id).orderBy('start_position_m').execute(),
+      blockZones: await trx.selectFrom('blocked_zones').select(['id', 'start_position_m', 'end_position_m', 'starts_at', 'ends_at']).where('terminal_id', '=', terminal.id).execute(),
       bollards: await trx.selectFrom('bollards').select(['id', 'position_m']).where('terminal_id', '=', terminal.id).orderBy('position_m').execute(),
       vessels: await trx.selectFrom('vessels').select(['id', 'length_overall_m', 'max_draft_m', 'vessel_type', 'vessel_operator_id']).orderBy('id').execute(),
       agentIds: agents.map((a) => a.id),

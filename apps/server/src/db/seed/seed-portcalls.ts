@@ -1,11 +1,12 @@
-// About 150 demo port calls from 7 days back to 21 days ahead, placed clash-free where the quay allows,
-// each with a negotiation chain played through the real rules, so every status and label occurs.
+// About 150 demo port calls from 7 days back to 21 days ahead, each with a negotiation chain played through the
+// real rules so every status and label occurs, laid out on the quay without clashes (seed-placement.ts).
 import {
   type TNegotiatedTime,
   type TNegotiationAction,
   type TParty,
   type TTimeLabel,
   type TFromLabel,
+  type TPlanQuay,
   applyNegotiation,
   createRng,
   deriveStatus,
@@ -13,6 +14,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Insertable } from 'kysely';
 import type { DB, PortcallAuditEventsTable } from '../schema';
+import { type TSeedCallToPlace, placeDemoCalls } from './seed-placement';
 
 const H = 3600_000;
 const DAY = 24 * H;
@@ -21,7 +23,8 @@ type SeedWorld = {
   terminalId: number;
   quayLength: number;
   clearance: number;
-  sections: { id: number; start_position_m: number; end_position_m: number; water_depth_m: string; berth_type: string }[];
+  sections: { id: number; start_position_m: number; end_position_m: number; water_depth_m: string; berth_type: 'Berth' | 'Blocked Zone' | 'Buffer Zone' }[];
+  blockZones: { id: number; start_position_m: number; end_position_m: number; starts_at: Date; ends_at: Date }[];
   bollards: { id: number; position_m: string }[];
   vessels: { id: number; length_overall_m: string; max_draft_m: string; vessel_type: string; vessel_operator_id: number | null }[];
   agentIds: number[];
@@ -35,6 +38,8 @@ type SeedWorld = {
 type Step = { time: TNegotiatedTime; party: TParty; action: TNegotiationAction; at?: number };
 
 export const DEMO_PORTCALL_COUNT = 150;
+/** Upcoming requested calls kept off the quay on purpose: the planner's unassigned list shows them. */
+export const DEMO_UNPLACED_ON_PURPOSE = 4;
 
 function auditTypeOf(action: string, change: string | null): 'created' | 'revised' | 'accepted' {
   if (action === 'accept' || action === 'accept_cancel') return 'accepted';
@@ -68,26 +73,54 @@ function playChain(steps: Step[], initial: Record<TNegotiatedTime, number | null
 export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, now: Date, seed: number): Promise<number> {
   const rng = createRng(seed);
   const start = Math.floor(now.getTime() / H) * H - 7 * DAY;
-  const placed: { from: number; to: number; start: number; end: number }[] = [];
   const berthSections = world.sections.filter((s) => s.berth_type === 'Berth');
-  let count = 0;
   let futureIndex = 0;
   let alongsideIndex = 0;
 
+  // First every call's vessel and stay, spread in time so the quay can hold them (a rough layout with a margin for
+  // the negotiation to move times a little); then each call's story; then its final place; then the rows.
   const arrivals = Array.from({ length: DEMO_PORTCALL_COUNT }, () => start + rng.int(0, 28 * 24 - 30) * H).sort((a, b) => a - b);
   const nowMs = now.getTime();
-  for (const rawArrival of arrivals) {
+  const quay: TPlanQuay = {
+    length: world.quayLength,
+    clearance: world.clearance,
+    sections: world.sections.map((s) => ({ id: s.id, start: s.start_position_m, end: s.end_position_m, depth: Number(s.water_depth_m), berthType: s.berth_type })),
+    blockZones: world.blockZones.map((z) => ({ id: z.id, start: z.start_position_m, end: z.end_position_m, from: z.starts_at.getTime(), to: z.ends_at.getTime() })),
+  };
+  const stays = arrivals.map((arrival, index) => {
     const vessel = rng.pick(world.vessels);
-    const loa = Number(vessel.length_overall_m);
     const draft = Number(vessel.max_draft_m);
     const isContainer = vessel.vessel_type === 'CONTAINER';
-    const dwellHours = isContainer ? rng.int(14, 40) : rng.int(10, 30);
-    const departure = rawArrival + dwellHours * H;
+    const dwellHours = isContainer ? rng.int(12, 30) : rng.int(8, 24);
+    // What the call declares (a loaded vessel rarely sits at her deepest draft); the planner checks the water against it.
+    const draftInbound = Math.round(Math.max(4, draft - rng.next() * 1.5) * 10) / 10;
+    const draftOutbound = Math.round(Math.max(4, draft - rng.next() * 1.5) * 10) / 10;
+    return { index, vessel, isContainer, arrival, departure: arrival + dwellHours * H, draftInbound, draftOutbound };
+  });
+  const margin = H;
+  const rough = placeDemoCalls(
+    stays.map((st) => ({
+      id: st.index,
+      length: Number(st.vessel.length_overall_m),
+      draft: Math.max(st.draftInbound, st.draftOutbound),
+      from: st.arrival - margin,
+      to: st.departure + margin,
+      isAlongside: false,
+      isLeftUnplaced: false,
+      canShift: (shift) => st.arrival + shift >= start && st.arrival + shift <= nowMs + 21 * DAY - margin,
+    })),
+    quay,
+  );
+  const spread = stays.map((st) => ({ ...st, shift: rough.get(st.index)?.shiftMs ?? 0 })).sort((a, b) => a.arrival + a.shift - (b.arrival + b.shift) || a.index - b.index);
+
+  const calls = spread.map(({ index, vessel, isContainer, draftInbound, draftOutbound, ...st }) => {
+    const rawArrival = st.arrival + st.shift;
+    const departure = st.departure + st.shift;
+    const loa = Number(vessel.length_overall_m);
     const past = departure < nowMs;
     const alongside = rawArrival <= nowMs && nowMs < departure;
     // The call whose pilot is on board arrives at the berth a few hours from now.
     const arrival = !past && !alongside && futureIndex === 0 ? Math.max(rawArrival, nowMs + 3 * H) : rawArrival;
-
 
     const isFuture = !past && !alongside;
     const futureNumber = isFuture ? futureIndex++ : -1;
@@ -130,7 +163,7 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
     } else if (scenario < 0.45) {
       requestBoth();
       steps.push({ time: 'berth_arrival', party: 'terminal', action: 'propose', at: arrival + rng.int(2, 10) * H });
-          } else if (scenario < 0.75) {
+    } else if (scenario < 0.75) {
       requestBoth();
       steps.push({ time: 'berth_arrival', party: 'terminal', action: 'accept' });
       steps.push({ time: 'berth_departure', party: 'terminal', action: 'accept' });
@@ -152,17 +185,50 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
     const waitingForGangs = alongside && alongsideIndex++ % 3 === 0;
     const cargoStart = Math.min(waitingForGangs ? Math.max(arrivalValue + 2 * H, nowMs + 2 * H) : arrivalValue + 2 * H, departureValue - 2 * H);
     const cargoEnd = Math.max(cargoStart + H, departureValue - 2 * H);
-    // First fit along the quay, as a planner does by hand: deep enough, no overlap incl. clearance.
-    let position: { start: number; end: number } | null = null;
-    for (let s = 0; s + loa <= world.quayLength && !position; s += 10) {
-      const e = s + Math.ceil(loa);
-      const sections = berthSections.filter((sec) => sec.start_position_m < e && sec.end_position_m > s);
-      const covered = sections.reduce((m, sec) => m + Math.min(e, sec.end_position_m) - Math.max(s, sec.start_position_m), 0);
-      if (covered < e - s || sections.some((sec) => Number(sec.water_depth_m) < draft + 0.5)) continue;
-      const clash = placed.some((p) => p.from < departureValue && arrivalValue < p.to && p.start < e + world.clearance && s < p.end + world.clearance);
-      if (!clash) position = { start: s, end: e };
-    }
-    if (position) placed.push({ from: arrivalValue, to: departureValue, start: position.start, end: position.end });
+    return { index, vessel, loa, draft: Math.max(draftInbound, draftOutbound), draftInbound, draftOutbound, isContainer, arrival, past, alongside, pilotOnBoard, hasPbp, cancelled, state, rows, value, label, arrivalValue, departureValue, cargoStart, cargoEnd };
+  });
+
+  // A few upcoming calls that only carry the vessel side's request stay off the quay, spread over the weeks ahead.
+  const waiting = calls.filter((c) => !c.cancelled && !c.past && !c.alongside && c.label('berth_arrival') === 'requested' && c.arrivalValue > nowMs + 3 * DAY);
+  const leftUnplaced = new Set(Array.from({ length: Math.min(DEMO_UNPLACED_ON_PURPOSE, waiting.length) }, (_, i) => waiting[Math.floor((i * waiting.length) / DEMO_UNPLACED_ON_PURPOSE)]!.index));
+  const toPlace: TSeedCallToPlace[] = calls
+    .filter((c) => !c.cancelled)
+    .map((c) => ({
+      id: c.index,
+      length: c.loa,
+      draft: c.draft,
+      from: c.arrivalValue,
+      to: c.departureValue,
+      isAlongside: c.alongside,
+      isLeftUnplaced: leftUnplaced.has(c.index),
+      // Moving a call must not move an actual time into the future, nor a planned one into the past.
+      canShift: (shift) => {
+        const from = c.arrivalValue + shift;
+        const to = c.departureValue + shift;
+        if (from < nowMs - 8 * DAY + DAY / 2 || from > nowMs + 21 * DAY) return false;
+        if (c.past) return to <= nowMs - H;
+        if (c.alongside) return from <= nowMs - H && to >= nowMs + 2 * H;
+        // The pilot of the first upcoming call boarded an hour ago; its berth arrival stays a few hours ahead.
+        return from >= nowMs + (c.pilotOnBoard ? 2 : 1) * H;
+      },
+    }));
+  const placements = placeDemoCalls(toPlace, quay);
+
+  let count = 0;
+  for (const c of calls) {
+    const { vessel, isContainer, arrival, past, hasPbp, cancelled, state, rows, value, label } = c;
+    const placement = placements.get(c.index) ?? null;
+    // A call that finds no room even hours later is not part of the demo; only the chosen few wait unplaced.
+    if (!placement && !cancelled && !leftUnplaced.has(c.index)) continue;
+    const shift = placement?.shiftMs ?? 0;
+    const position = placement ? { start: placement.start, end: placement.end } : null;
+    const arrivalValue = c.arrivalValue + shift;
+    const departureValue = c.departureValue + shift;
+    const cargoStart = c.cargoStart + shift;
+    const cargoEnd = c.cargoEnd + shift;
+    // The pilot of the first upcoming call boarded at a fixed moment; every other time moves with the call.
+    const shiftOf = (time: TNegotiatedTime) => (c.pilotOnBoard && time.startsWith('pilot_') ? 0 : shift);
+    const pbpValue = value('pilot_boarding_place_arrival');
 
     const status = deriveStatus({
       isCancelled: cancelled,
@@ -180,6 +246,7 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
     const moves = isContainer ? rng.int(300, 3200) : rng.int(20, 400);
     const discharge = Math.round(moves * (0.4 + rng.next() * 0.2));
     const restow = isContainer ? rng.int(0, 60) : 0;
+    const orientation = rng.pick(['Starboard', 'Port'] as const);
     const row = await trx
       .insertInto('portcalls')
       .values({
@@ -196,7 +263,7 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
         berth_departure_label: label('berth_departure'),
         berth_departure_change_label: state.berth_departure!.change,
         pilot_boarding_place_id: hasPbp ? rng.pick(world.pbpIds) : null,
-        pilot_boarding_place_arrival: value('pilot_boarding_place_arrival') ? new Date(value('pilot_boarding_place_arrival')!) : null,
+        pilot_boarding_place_arrival: pbpValue ? new Date(pbpValue + shiftOf('pilot_boarding_place_arrival')) : null,
         pilot_boarding_place_arrival_label: label('pilot_boarding_place_arrival'),
         pilot_boarding_place_arrival_change_label: state.pilot_boarding_place_arrival!.change,
         cargo_operations_start: new Date(cargoStart),
@@ -205,13 +272,13 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
         berth_end_position: position?.end ?? null,
         berth_start_bollard_id: position ? bollard(position.start, true) : null,
         berth_end_bollard_id: position ? bollard(position.end, false) : null,
-        terminal_section_id: position ? (berthSections.find((s) => s.start_position_m <= position!.start && position!.start < s.end_position_m)?.id ?? null) : null,
-        berth_orientation: position ? rng.pick(['Starboard', 'Port'] as const) : null,
+        terminal_section_id: position ? (berthSections.find((s) => s.start_position_m <= position.start && position.start < s.end_position_m)?.id ?? null) : null,
+        berth_orientation: position ? orientation : null,
         service_name: isContainer ? rng.pick(['AEX1', 'NEU4', 'Baltic Loop', 'TA2', 'FEX']) : null,
         voyage_number_import: `${rng.int(100, 999)}W`,
         voyage_number_export: `${rng.int(100, 999)}E`,
-        draft_inbound: Math.round(Math.max(4, draft - rng.next() * 1.5) * 10) / 10,
-        draft_outbound: Math.round(Math.max(4, draft - rng.next() * 1.5) * 10) / 10,
+        draft_inbound: c.draftInbound,
+        draft_outbound: c.draftOutbound,
         previous_port_id: rng.pick(world.portIds),
         next_port_id: rng.pick(world.portIds),
         cargo_quantity_status: past ? 'Actual' : rng.pick(['Draft', 'Confirmed'] as const),
@@ -221,7 +288,7 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
         cancelled_by: cancelled ? world.terminalUserId : null,
         cancelled_at: cancelled ? now : null,
         created_by: world.agentUserId,
-        created_at: new Date(arrival - rng.int(3, 20) * DAY),
+        created_at: new Date(Math.min(arrival + shift - rng.int(3, 20) * DAY, nowMs)),
         updated_at: now,
       })
       .returning('id')
@@ -246,7 +313,7 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
         crane_intensity: isContainer ? rng.int(2, 5) : 1,
       })
       .execute();
-    let created = new Date(arrival - 10 * DAY).getTime();
+    let created = arrival + shift - 10 * DAY;
     const lastIdByTime = new Map<string, number>();
     const auditRows: Insertable<PortcallAuditEventsTable>[] = [];
     for (const r of rows) {
@@ -254,11 +321,11 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
       const by = r.party === 'terminal' ? world.terminalUserId : agentId === world.agentIds[0] ? world.agentUserId : world.vesselUserId;
       const inserted = await trx
         .insertInto('portcall_timestamps')
-        .values({ portcall_id: row.id, time_type: r.time, action: r.action, classifier: r.classifier, party: r.party, date_time: r.dateTime ? new Date(r.dateTime) : null, label_after: r.label, previous_label: r.previous === 'none' ? null : r.previous, change_label_after: r.change, reply_to_id: lastIdByTime.get(r.time) ?? null, delay_reason_code: r.action === 'propose' ? 'BER' : null, remark: null, created_by: by, acting_for: null, created_at: new Date(Math.min(created, now.getTime())) })
+        .values({ portcall_id: row.id, time_type: r.time, action: r.action, classifier: r.classifier, party: r.party, date_time: r.dateTime ? new Date(r.dateTime + shiftOf(r.time)) : null, label_after: r.label, previous_label: r.previous === 'none' ? null : r.previous, change_label_after: r.change, reply_to_id: lastIdByTime.get(r.time) ?? null, delay_reason_code: r.action === 'propose' ? 'BER' : null, remark: null, created_by: by, acting_for: null, created_at: new Date(Math.min(created, now.getTime())) })
         .returning('id')
         .executeTakeFirstOrThrow();
       lastIdByTime.set(r.time, inserted.id);
-      auditRows.push({ portcall_id: row.id, event_type: auditTypeOf(r.action, r.change), field: r.time, old_value: null, new_value: JSON.stringify({ value: r.dateTime ? new Date(r.dateTime).toISOString() : null, label: r.label, action: r.action }), actor_user_id: by, acting_for_user_id: null, created_at: new Date(Math.min(created, now.getTime())) });
+      auditRows.push({ portcall_id: row.id, event_type: auditTypeOf(r.action, r.change), field: r.time, old_value: null, new_value: JSON.stringify({ value: r.dateTime ? new Date(r.dateTime + shiftOf(r.time)).toISOString() : null, label: r.label, action: r.action }), actor_user_id: by, acting_for_user_id: null, created_at: new Date(Math.min(created, now.getTime())) });
     }
     await trx.insertInto('portcall_audit_events').values(auditRows).execute();
     count++;

@@ -60,6 +60,13 @@ describe.each(DB_TARGETS)('port calls on %s', (target) => {
     ...extra,
   });
 
+  it('starts a new call with the first configured port-call type unless told otherwise, and no vessel characteristic the client did not name', async () => {
+    const defaulted = (await w.planner('POST', '/portcalls', request(500))).json().payload;
+    expect(defaulted).toMatchObject({ portcall_type: 'Inbound', vessel_characteristics: [], is_bollards_linked: true, draft_inbound: 0, move_count_containers: 0 });
+    const chosen = (await w.planner('POST', '/portcalls', request(530, { portcall_type: 'Shifter', vessel_characteristics: ['bow_ramp'] }))).json().payload;
+    expect(chosen).toMatchObject({ portcall_type: 'Shifter', vessel_characteristics: ['bow_ramp'] });
+  });
+
   it('runs the whole negotiation: request, proposal, acceptance, with the chain and the audit trail', async () => {
     const created = await w.agent('POST', '/portcalls', request(24));
     expect(created.statusCode).toBe(201);

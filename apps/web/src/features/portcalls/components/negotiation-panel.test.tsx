@@ -28,6 +28,8 @@ describe('negotiation panel', () => {
     // Pilot times have no boarding place yet: only an estimate is possible, and the screen says why.
     expect(offeredButtons('pilot_boarding_place_arrival')).toEqual(['estimate']);
     expect(screen.getByTestId('negotiation-berth_arrival-value').textContent).toBe('15-07-2026 10:00');
+    // The vessel type by its name, not its code.
+    expect(screen.getByTestId('summary-vessel-type').textContent).toBe('Container ship');
   });
 
   it('lets the vessel side answer a terminal proposal and nothing else, and sends accept without a time', async () => {

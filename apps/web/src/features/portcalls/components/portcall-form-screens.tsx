@@ -12,6 +12,7 @@ import { usePortcall } from '../api/get-portcall';
 import { useCurrentTerminal, useTerminal, useTerminals } from '../api/get-terminals';
 import { useMasterDataSearch } from '../api/search-master-data';
 import { useParty } from '../hooks/use-party';
+import { useVesselOptionLabel } from '../hooks/use-vessel-type-text';
 import { defaultFormValues, formValuesFromPortcall } from '../utils/form-values';
 import { portcallIdOf } from '../utils/portcall-id';
 import { organisationLabel } from '../utils/record-labels';
@@ -91,6 +92,7 @@ export function EditPortcallScreen() {
   const [params] = useSearchParams();
   const id = portcallIdOf(params.get('id'));
   const who = useParty();
+  const vesselOption = useVesselOptionLabel();
   const portcallQuery = usePortcall(id);
   const portcall = portcallQuery.data;
   const terminalQuery = useTerminal(portcall?.terminal_id ?? null);
@@ -141,7 +143,7 @@ export function EditPortcallScreen() {
         key={portcall.id}
         mode="edit"
         initialValues={formValuesFromPortcall(portcall, timeZone)}
-        initialLabels={labelsOfPortcall(portcall, t)}
+        initialLabels={labelsOfPortcall(portcall, vesselOption)}
         initialVesselLength={portcall.vessel_length_overall}
         initialBase={portcall}
         terminals={terminals}

@@ -39,6 +39,9 @@ describe('port-call form', () => {
     expect(input('field-draft-outbound').value).toBe('0');
     expect(input('field-portcall-type').value).toBe('Inbound');
     expect(input('field-terminal').value).toBe('Waltershof Multipurpose Terminal');
+    // The first configured vessel characteristic, and only it.
+    const characteristics = ['Onboard crane (starboard)', 'Onboard crane (port)', 'Onboard crane (midships)', 'Bow ramp', 'Side ramp (starboard)', 'Side ramp (port)', 'Stern quarter ramp', 'Straight stern ramp'];
+    expect(characteristics.filter((label) => (screen.getByLabelText(label) as HTMLInputElement).checked)).toEqual(['Onboard crane (starboard)']);
   });
 
   it('picks a vessel by name, takes over its operator and creates the call with UTC times, then opens the details', async () => {
@@ -54,7 +57,7 @@ describe('port-call form', () => {
     fireEvent.click(vessel);
     fireEvent.change(vessel, { target: { value: 'coral' } });
     // Options appear after the search debounce and the server's answer.
-    fireEvent.click(await screen.findByRole('option', { name: 'CORAL RESOLVE (IMO 9085778)' }, { timeout: 4000 }));
+    fireEvent.click(await screen.findByRole('option', { name: 'CORAL RESOLVE (IMO 9085778) · Container ship' }, { timeout: 4000 }));
     await waitFor(() => expect(input('field-vessel-operator').value).toBe('NRDL – Nordic Line A/S'));
 
     fireEvent.change(input('field-berth-arrival'), { target: { value: '2026-07-15T10:00' } });

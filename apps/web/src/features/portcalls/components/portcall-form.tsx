@@ -30,6 +30,7 @@ import { useTerminal } from '../api/get-terminals';
 import { portcallKeys } from '../api/query-keys';
 import { useUpdatePortcall } from '../api/update-portcall';
 import { useProblemText } from '../hooks/use-problem-text';
+import { type TVesselOptionLabel, useVesselOptionLabel } from '../hooks/use-vessel-type-text';
 import { recordNamesOf, useValueText } from '../hooks/use-value-text';
 import { characteristicKey, colourKey, fieldKey, FIELD_NAMES, orientationKey, portcallTypeKey, priseStatusKey, quantityStatusKey, unitKey } from '../utils/enum-labels';
 import { problemsFromServer, type TFormProblem } from '../utils/field-problems';
@@ -60,9 +61,9 @@ type TPortcallFormProps = {
 
 const iconProps = { size: 22, stroke: 1.6, color: 'var(--mantine-color-harbor-7)' } as const;
 
-export function labelsOfPortcall(p: TPortcall, t: ReturnType<typeof useTranslation>['t']): TPickerLabels {
+export function labelsOfPortcall(p: TPortcall, vesselOption: TVesselOptionLabel): TPickerLabels {
   return {
-    vessel: t('portcalls.picker.vessel_option', { name: p.vessel_name, imo: p.imo_number }),
+    vessel: vesselOption({ name: p.vessel_name, imo_number: p.imo_number, vessel_type: p.vessel_type }),
     operator: organisationLabel({ code: p.vessel_operator_code, name: p.vessel_operator }),
     agent: p.agent_code,
     previous_port: p.previous_port,
@@ -77,6 +78,7 @@ export function PortcallForm({ mode, initialValues, initialLabels, initialVessel
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const problemText = useProblemText();
+  const vesselOption = useVesselOptionLabel();
   const createMutation = useCreatePortcall();
   const updateMutation = useUpdatePortcall();
   const isTerminal = party === 'terminal';
@@ -167,7 +169,7 @@ export function PortcallForm({ mode, initialValues, initialLabels, initialVessel
     queryClient.setQueryData(portcallKeys.detail(latest.id), latest);
     setBase(latest);
     setValues(formValuesFromPortcall(latest, timeZone));
-    setLabels(labelsOfPortcall(latest, t));
+    setLabels(labelsOfPortcall(latest, vesselOption));
     setVesselLength(latest.vessel_length_overall);
     setConflict(null);
     setProblems([]);
@@ -248,10 +250,10 @@ export function PortcallForm({ mode, initialValues, initialLabels, initialVessel
               required
               value={values.vessel_id}
               selectedLabel={labels.vessel}
-              optionLabel={(v) => t('portcalls.picker.vessel_option', { name: v.name, imo: v.imo_number })}
+              optionLabel={vesselOption}
               onChange={(id, vessel) => {
                 set({ vessel_id: id });
-                setLabels((l) => ({ ...l, vessel: vessel ? t('portcalls.picker.vessel_option', { name: vessel.name, imo: vessel.imo_number }) : null }));
+                setLabels((l) => ({ ...l, vessel: vessel ? vesselOption(vessel) : null }));
                 if (vessel) setVesselLength(vessel.length_overall_m);
                 // The vessel's own operator is the likely one; only filled in when nobody chose yet.
                 if (vessel?.vessel_operator && values.vessel_operator_id === null && !isOperatorLocked) {

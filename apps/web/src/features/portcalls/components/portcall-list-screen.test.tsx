@@ -24,6 +24,7 @@ describe('port-call list', () => {
       per_page: '25',
     });
     expect(within(row).getByText('CORAL RESOLVE')).toBeTruthy();
+    expect(within(row).getByTestId('portcall-vessel-meta').textContent).toBe('IMO 9085778 · Container ship');
     expect(within(row).getByTestId('open-task-badge').textContent).toBe('Open task');
     expect(within(row).getByTestId('status-badge').textContent).toBe('Approaching');
     expect(row.textContent).toContain('15-07-2026 10:00');

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { VESSEL_CHARACTERISTICS, cargoOperationsHours, cargoTotal, formatNumber, type TPortcall, type TTerminalDetail } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
+import { useVesselTypeText } from '../hooks/use-vessel-type-text';
 import { cargoTypeKey, characteristicKey, colourKey, orientationKey, portcallTypeKey, priseStatusKey, quantityStatusKey, unitKey } from '../utils/enum-labels';
 import { organisationLabel, withUnit } from '../utils/record-labels';
 import { TimeLabelBadge } from './portcall-badges';
@@ -30,6 +31,7 @@ export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall:
   const { t } = useTranslation();
   const locale = useLocale();
   const dash = t('portcalls.not_set');
+  const vesselTypeText = useVesselTypeText();
   const when = (iso: string | null) => formatZonedDateTime(iso, timeZone, locale) || dash;
   const orText = (value: string | null) => (value && value.trim() ? value : dash);
   const bollardName = (id: number | null) => (id === null ? null : (terminal?.bollards.find((b) => b.id === id)?.name ?? null));
@@ -46,7 +48,9 @@ export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall:
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Field label={t('portcalls.fields.vessel_id')}>{p.vessel_name}</Field>
           <Field label={t('portcalls.imo_number')}>{p.imo_number}</Field>
-          <Field label={t('portcalls.vessel_type')}>{p.vessel_type}</Field>
+          <Field label={t('portcalls.vessel_type')} testId="summary-vessel-type">
+            {vesselTypeText(p.vessel_type)}
+          </Field>
           <Field label={t('portcalls.vessel_length')}>{t('portcalls.metres', { value: formatNumber(p.vessel_length_overall, 1) })}</Field>
           <Field label={t('portcalls.fields.portcall_type')}>{t(portcallTypeKey(p.portcall_type))}</Field>
           <Field label={t('portcalls.fields.is_dummy')}>{p.is_dummy ? t('portcalls.yes') : t('portcalls.no')}</Field>

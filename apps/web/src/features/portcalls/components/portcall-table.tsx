@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber, MOBILE_BREAKPOINT_PX, type TPortcall } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
+import { useVesselTypeText } from '../hooks/use-vessel-type-text';
 import { OpenTaskBadge, StatusBadge, TimeLabelBadge } from './portcall-badges';
 
 type TPortcallTableProps = { portcalls: TPortcall[]; timeZone: string; isRefreshing: boolean };
@@ -50,6 +51,7 @@ function PortcallRows({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZon
   const locale = useLocale();
   const navigate = useNavigate();
   const positionText = usePositionText();
+  const vesselTypeText = useVesselTypeText();
   const dash = t('portcalls.not_set');
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
@@ -79,8 +81,8 @@ function PortcallRows({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZon
                     {p.vessel_name}
                   </Anchor>
                   <Group gap={6} wrap="nowrap" mt={2}>
-                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {t('portcalls.imo', { imo: p.imo_number })}
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="portcall-vessel-meta">
+                      {t('portcalls.vessel_meta', { imo: p.imo_number, type: vesselTypeText(p.vessel_type) })}
                     </Text>
                     {p.is_open_task && <OpenTaskBadge />}
                   </Group>
@@ -136,6 +138,7 @@ function PortcallCards({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZo
   const { t } = useTranslation();
   const locale = useLocale();
   const positionText = usePositionText();
+  const vesselTypeText = useVesselTypeText();
   return (
     <Stack gap="sm">
       {portcalls.map((p) => (
@@ -156,8 +159,8 @@ function PortcallCards({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZo
                 <Text fw={650} c="navy.9" truncate>
                   {p.vessel_name}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {t('portcalls.imo', { imo: p.imo_number })} · {p.vessel_operator_code}
+                <Text size="xs" c="dimmed" data-testid="portcall-vessel-meta">
+                  {t('portcalls.vessel_meta', { imo: p.imo_number, type: vesselTypeText(p.vessel_type) })} · {p.vessel_operator_code}
                   {p.agent_code ? ` · ${p.agent_code}` : ''}
                 </Text>
               </Box>

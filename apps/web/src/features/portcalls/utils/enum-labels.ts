@@ -1,5 +1,6 @@
-// Translation keys for the port-call enumerations (statuses, labels, actions, cargo types, ...), checked against en.json.
-import { priseDisplayStatus } from '@quayline/domain';
+// Translation keys and colours for the port-call enumerations (statuses, labels, actions, cargo types, vessel types,
+// ...), checked against en.json; the one home of these labels for every feature that shows a port call.
+import { priseDisplayStatus, VESSEL_TYPES } from '@quayline/domain';
 import type {
   PRISE_STATUSES,
   BERTH_ORIENTATIONS,
@@ -13,6 +14,7 @@ import type {
   TParty,
   TPortcallStatus,
   TTimeLabel,
+  TVesselType,
 } from '@quayline/domain';
 import type en from '../../../../../server/src/modules/translations/locales/en.json';
 
@@ -63,6 +65,12 @@ export const portcallTypeKey = (type: (typeof PORTCALL_TYPES)[number]) => `portc
 
 const QUANTITY_STATUS_KEYS = { Draft: 'draft', Confirmed: 'confirmed', Actual: 'actual' } as const satisfies Record<(typeof CARGO_QUANTITY_STATUSES)[number], keyof TP['quantity_statuses']>;
 export const quantityStatusKey = (s: (typeof CARGO_QUANTITY_STATUSES)[number]) => `portcalls.quantity_statuses.${QUANTITY_STATUS_KEYS[s]}` as const;
+
+const VESSEL_TYPE_KEYS: readonly (keyof TP['vessel_types'])[] = VESSEL_TYPES satisfies readonly (keyof TP['vessel_types'])[];
+/** The key of a coded vessel type's label, or null for a code the texts do not know (shown as it is). */
+export function vesselTypeKey(code: string): `portcalls.vessel_types.${TVesselType}` | null {
+  return (VESSEL_TYPE_KEYS as readonly string[]).includes(code) ? (`portcalls.vessel_types.${code as TVesselType}` as const) : null;
+}
 
 export const unitKey = (unit: (typeof MOVE_COUNT_UNITS)[number]) => `portcalls.units.${unit}` as const satisfies `portcalls.units.${keyof TP['units']}`;
 export const colourKey = (colour: keyof TP['colours']) => `portcalls.colours.${colour}` as const;

@@ -2,6 +2,8 @@
 import type { z } from 'zod';
 import {
   CARGO_TYPES,
+  DEFAULT_PORTCALL_TYPE,
+  DEFAULT_VESSEL_CHARACTERISTICS,
   PORTCALL_TYPES,
   ZPortcallFields,
   computeCargoQuantities,
@@ -185,7 +187,7 @@ export function defaultFormValues(args: { terminalId: number | null; vesselOpera
     vessel_id: null,
     vessel_operator_id: args.vesselOperatorId ?? null,
     agent_id: args.agentId ?? null,
-    portcall_type: PORTCALL_TYPES[0],
+    portcall_type: DEFAULT_PORTCALL_TYPE,
     berth_arrival: '',
     berth_departure: '',
     pilot_boarding_place_id: null,
@@ -210,7 +212,7 @@ export function defaultFormValues(args: { terminalId: number | null; vesselOpera
     move_count_unit: 'pieces',
     move_count_containers: '0',
     move_count_comments: '',
-    vessel_characteristics: [],
+    vessel_characteristics: [...DEFAULT_VESSEL_CHARACTERISTICS],
     is_dummy: false,
     sync_shift_cargo_volumes: false,
     card_colour: 'default',

@@ -6,13 +6,16 @@ import { useTranslation } from 'react-i18next';
 import type { TLocale } from '@quayline/domain';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import type { TTask } from '../api/get-tasks';
-import { REASON_COLOURS, reasonKey, STATUS_COLOURS, statusKey } from '../utils/task-labels';
+import { useVesselTypeText } from '@/features/portcalls/hooks/use-vessel-type-text';
+import { STATUS_COLOURS, statusKey } from '@/features/portcalls/utils/enum-labels';
+import { REASON_COLOURS, reasonKey } from '../utils/task-labels';
 
 type TTaskCardProps = { task: TTask; timeZone: string; locale: TLocale };
 
 export function TaskCard({ task: { portcall, reasons }, timeZone, locale }: TTaskCardProps) {
   const { t } = useTranslation();
   const detailsPath = `/${locale}/portcall-planner/details?id=${portcall.id}`;
+  const vesselTypeText = useVesselTypeText();
   return (
     <Paper withBorder radius="md" p="md" data-testid="task-card" data-portcall-id={portcall.id}>
       <Stack gap="sm">
@@ -22,7 +25,7 @@ export function TaskCard({ task: { portcall, reasons }, timeZone, locale }: TTas
               {portcall.vessel_name}
             </Anchor>
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {t('tasks.vessel_meta', { imo: portcall.imo_number, terminal: portcall.terminal_name })}
+              {t('tasks.vessel_meta', { imo: portcall.imo_number, type: vesselTypeText(portcall.vessel_type), terminal: portcall.terminal_name })}
             </Text>
           </Stack>
           <Badge color={STATUS_COLOURS[portcall.status]} variant="light" radius="sm" miw="max-content" data-testid="task-status">

@@ -39,6 +39,7 @@ describe('tasks view', () => {
     expect(within(card).getByTestId('task-vessel').textContent).toBe('OPEN ALL 1');
     expect(within(card).getAllByTestId('task-reason').map((chip) => chip.textContent)).toEqual(['Request to plan', 'Berth position missing']);
     expect(within(card).getByTestId('task-status').textContent).toBe('Approaching');
+    expect(card.textContent).toContain('IMO 9085778 · Container ship · ');
     // The terminal's zone (Europe/Berlin): 08:00 UTC in July is 10:00.
     expect(within(card).getByTestId('task-arrival').textContent).toBe('15-07-2026 10:00');
     expect(within(card).getByTestId('task-open-details').getAttribute('href')).toBe('/en/portcall-planner/details?id=41');
