@@ -25,3 +25,4 @@ export * from './cargo-tiers';
 export * from './shift-calendar';
 export * from './berth-clashes';
 export * from './schemas/draft';
+export * from './schemas/berth-plan';

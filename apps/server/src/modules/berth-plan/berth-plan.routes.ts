@@ -1,11 +1,12 @@
 // HTTP for the berth plan checks.
-import { ZErrorEnvelope, successEnvelope } from '@quayline/domain';
+import { ZErrorEnvelope, ZOptimizeRequest, ZOptimizeResult, successEnvelope } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { requireSession, sessionOf } from '../../plugins/auth';
 import { findTerminalClashes } from './berth-plan.service';
+import { optimizeBerthPlan } from './optimize.service';
 
 const ZClash = z.object({ kind: z.enum(['overlap', 'block_zone', 'too_shallow', 'outside_quay', 'not_a_berth']), callIds: z.array(z.number().int()) }).passthrough();
 
@@ -22,5 +23,18 @@ export async function berthPlanRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ok(await findTerminalClashes(app.ctx, sessionOf(request), request.query)),
+  );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/berth_plan/optimize',
+    {
+      onRequest: requireSession,
+      schema: {
+        tags: ['Berth plan'],
+        summary: 'Optimize the window\u2019s berth plan and write the proposal into the user\u2019s sandbox draft as one undoable step',
+        body: ZOptimizeRequest,
+        response: { 200: successEnvelope(ZOptimizeResult), '4xx': ZErrorEnvelope },
+      },
+    },
+    async (request) => ok(await optimizeBerthPlan(app.ctx, sessionOf(request), request.body)),
   );
 }
