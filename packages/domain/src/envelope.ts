@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'INTERNAL_ERROR',
+  'OPTIMIZER_BUSY',
 ] as const;
 export const ZErrorCode = z.enum(ERROR_CODES);
 export type TErrorCode = z.infer<typeof ZErrorCode>;
@@ -66,6 +67,7 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   NOT_FOUND: 'Not found.',
   CONFLICT: 'Someone else changed this record. Reload to see the current version.',
   INTERNAL_ERROR: 'Something went wrong on the server.',
+  OPTIMIZER_BUSY: 'The optimizer is busy with other plans. Try again in a minute.',
 };
 
 export const HTTP_STATUS: Record<TErrorCode, number> = {
@@ -84,4 +86,5 @@ export const HTTP_STATUS: Record<TErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   INTERNAL_ERROR: 500,
+  OPTIMIZER_BUSY: 503,
 };

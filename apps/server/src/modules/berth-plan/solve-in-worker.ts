@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TInstance, TSolveResult } from '@quayline/berth-optimizer';
+import { AppError } from '../../lib/app-error';
 
 /**
  * A worker is a fresh isolate without the parent's TypeScript loader, and on Node 20 neither `--import tsx` in
@@ -19,8 +20,14 @@ function bootstrap(): string {
 /** Time the worker gets on top of the budget (start-up, TypeScript loading, the last iteration). */
 const GRACE_MS = 20_000;
 
+/** Each run keeps a core busy for its whole budget; more at once would only slow every run and the API down. */
+export const MAX_CONCURRENT_RUNS = Math.max(1, Number(process.env.OPTIMIZER_MAX_RUNS ?? 2));
+let running = 0;
+
 export function solveInWorker(instance: TInstance, options: { seconds: number; seed: number }): Promise<TSolveResult> {
-  return new Promise((resolve, reject) => {
+  if (running >= MAX_CONCURRENT_RUNS) return Promise.reject(new AppError('OPTIMIZER_BUSY'));
+  running++;
+  return new Promise<TSolveResult>((resolve, reject) => {
     const worker = new Worker(bootstrap(), { eval: true, workerData: { instance, options } });
     let settled = false;
     const finish = (fn: () => void) => {
@@ -36,5 +43,7 @@ export function solveInWorker(instance: TInstance, options: { seconds: number; s
     worker.once('message', (result: TSolveResult) => finish(() => resolve(result)));
     worker.once('error', (err) => finish(() => reject(err)));
     worker.once('exit', (code) => finish(() => reject(new Error(`The optimizer stopped (exit code ${code}).`))));
+  }).finally(() => {
+    running--;
   });
 }
