@@ -12,6 +12,7 @@ import { serializeRequest } from './lib/log-redaction';
 import { createMailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { berthPlanRoutes } from './modules/berth-plan/berth-plan.routes';
+import { plannerPortcallRoutes } from './modules/berth-plan/planner-portcalls.routes';
 import { blockedZoneRoutes } from './modules/blocked-zones/blocked-zone.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { organisationRoutes } from './modules/organisations/organisation.routes';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationRoutes);
       await api.register(portcallMessageRoutes);
       await api.register(berthPlanRoutes);
+      await api.register(plannerPortcallRoutes);
       await api.register(draftRoutes);
       await api.register(tideRoutes);
     },

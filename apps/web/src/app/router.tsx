@@ -7,6 +7,7 @@ import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-f
 import { LoginForm } from '@/features/auth/components/login-form';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { SignInLayout } from '@/features/auth/components/sign-in-layout';
+import { BerthPlannerScreen } from '@/features/berth-planner/components/berth-planner-screen';
 import { PortcallDetailsScreen } from '@/features/portcalls/components/portcall-details-screen';
 import { AddPortcallScreen, EditPortcallScreen } from '@/features/portcalls/components/portcall-form-screens';
 import { PortcallListScreen } from '@/features/portcalls/components/portcall-list-screen';
@@ -28,6 +29,7 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   edit_portcall: <EditPortcallScreen />,
   task_view: <TasksScreen />,
   vessel_view: <VesselCommunicationScreen />,
+  berth_view: <BerthPlannerScreen />,
 };
 
 function appScreenRoutes(): RouteObject[] {

@@ -12,9 +12,9 @@ describe('routing', () => {
   });
 
   it('shows a screen with heading, breadcrumbs and an honest empty state when signed in', async () => {
-    renderApp('/en/berth-planner', signedIn);
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Berth planner');
-    expect(screen.getByTestId('empty-state').textContent).toContain('The berth planner arrives in a later release');
+    renderApp('/en/shift-planner', signedIn);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Shift planner');
+    expect(screen.getByTestId('empty-state').textContent).toContain('The shift planner arrives in a later release');
   });
 
   it('renders the not-found screen in English for an unknown locale', async () => {

@@ -1,0 +1,41 @@
+// HTTP for the berth planner's window: every call of a terminal in [from, to) in a few large pages, because the
+// planner needs all of them (2,000+) at once and /portcalls pages at most 100 (ARCHITECTURE.md, "The API contract").
+import { ZErrorEnvelope, ZPortcallList, successEnvelope } from '@quayline/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope';
+import { requireSession, sessionOf } from '../../plugins/auth';
+import { listPortcalls } from '../portcalls/portcall.service';
+
+/** Calls per page of the planner window; a busy 28-day window fits in one. */
+export const PLANNER_PAGE_SIZE = 2500;
+const MAX_WINDOW_DAYS = 90;
+
+const ZPlannerWindowQuery = z
+  .object({
+    terminal_id: z.coerce.number().int().positive(),
+    from: z.iso.datetime({ offset: true }),
+    to: z.iso.datetime({ offset: true }),
+    page: z.coerce.number().int().min(1).default(1),
+  })
+  .refine((q) => Date.parse(q.to) > Date.parse(q.from) && Date.parse(q.to) - Date.parse(q.from) <= MAX_WINDOW_DAYS * 86_400_000, { message: `Give a window of up to ${MAX_WINDOW_DAYS} days`, path: ['to'] });
+
+export async function plannerPortcallRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/berth_plan/portcalls',
+    {
+      onRequest: requireSession,
+      schema: {
+        tags: ['Berth plan'],
+        summary: `The port calls of a terminal overlapping a window (not cancelled), ${PLANNER_PAGE_SIZE} a page, for the berth planner`,
+        querystring: ZPlannerWindowQuery,
+        response: { 200: successEnvelope(ZPortcallList), '4xx': ZErrorEnvelope },
+      },
+    },
+    async (request) => {
+      const { terminal_id, from, to, page } = request.query;
+      return ok(await listPortcalls(app.ctx, sessionOf(request), { terminal_id, from, to, page, per_page: PLANNER_PAGE_SIZE, include_cancelled: 'false' }));
+    },
+  );
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TPortcall } from '@quayline/domain';
+import { failure, renderApp, signedIn, success, type THandler } from '@/test/render-app';
+import { API, makePortcall, TERMINAL } from '@/test/portcall-fixtures';
+
+const terminal = { ...TERMINAL, sections: [{ id: 11, name: 'Berth 1', berth_type: 'Berth' as const, start_position_m: 0, end_position_m: 1400, water_depth_m: 16 }] };
+const placed = (overrides: Partial<TPortcall>) => makePortcall({ berth_start_position: 5, berth_end_position: 205, ...overrides });
+const calls = [
+  placed({ id: 5, vessel_name: 'CORAL RESOLVE' }),
+  // Same time, 10 m away with 15 m clearance: a clash.
+  placed({ id: 6, vessel_name: 'NORDIC STAR', status: 'Berthed', berth_start_position: 215, berth_end_position: 400 }),
+  makePortcall({ id: 7, vessel_name: 'UNPLACED ONE' }),
+];
+
+function plannerApi(list: TPortcall[], extra?: THandler): THandler {
+  return (call) => {
+    const answer = extra?.(call);
+    if (answer) return answer;
+    switch (call.path) {
+      case `${API}/terminals/current_terminal`:
+        return success(terminal);
+      case `${API}/terminals`:
+        return success([terminal]);
+      case `${API}/berth_plan/portcalls`:
+        return success({ items: list, meta: { page: 1, per_page: 2500, total_count: list.length, total_pages: 1 } });
+      case `${API}/blocked_zones`:
+        return success([]);
+      case `${API}/tidal_data`:
+        return success({ station: null, levels: [], extremes: [] });
+      default:
+        return undefined;
+    }
+  };
+}
+
+const cardOf = (id: number) => screen.getAllByTestId('planner-card').find((c) => c.dataset.portcallId === String(id))!;
+
+describe('berth planner screen', () => {
+  it('renders the fetched port calls as cards with their place, status and clash state', async () => {
+    const { apiCalls } = renderApp('/en/berth-planner?from=2026-07-14', signedIn, plannerApi(calls));
+    await waitFor(() => expect(screen.getByTestId('berth-planner').dataset.ready).toBe('true'));
+    expect(screen.getByTestId('berth-planner').dataset.mode).toBe('live');
+    const cards = screen.getAllByTestId('planner-card');
+    expect(cards.map((c) => c.dataset.portcallId).sort()).toEqual(['5', '6']);
+    const coral = cardOf(5);
+    expect(coral.dataset).toMatchObject({ status: 'Approaching', start: '2026-07-15T08:00:00.000Z', end: '2026-07-16T16:00:00.000Z', from: '5', to: '205', clash: 'true', frozen: 'false' });
+    expect(within(coral).getByText('CORAL RESOLVE')).toBeTruthy();
+    expect(within(coral).getByTestId('planner-card-resize')).toBeTruthy();
+    expect(within(screen.getByTestId('planner-clash-list')).getAllByTestId('planner-clash')).toHaveLength(1);
+    expect(screen.getByTestId('planner-unassigned-count').textContent).toBe('1');
+    expect(screen.getByTestId('planner-unassigned-item').dataset.portcallId).toBe('7');
+    const days = screen.getAllByTestId('planner-day');
+    expect(days).toHaveLength(28);
+    expect(days[0]!.dataset.date).toBe('2026-07-14');
+    expect(window.__quaylinePlanner).toEqual({ cardCount: 2, renderedCards: 2 });
+    const list = apiCalls().find((c) => c.path === `${API}/berth_plan/portcalls`)!;
+    expect(list.search.get('from')).toBe('2026-07-13T22:00:00.000Z');
+    expect(list.search.get('to')).toBe('2026-08-10T22:00:00.000Z');
+    // Overlays stay out of the DOM while their settings are off; block zones are on by default.
+    expect(screen.queryByTestId('overlay-tide')).toBeNull();
+    expect(screen.getByTestId('overlay-blockzones')).toBeTruthy();
+  });
+
+  it('moves the selected call by one time step with the arrow key and saves it with its version', async () => {
+    const { apiCalls } = renderApp(
+      '/en/berth-planner?from=2026-07-14',
+      signedIn,
+      plannerApi(calls, (call) => (call.method === 'PUT' && call.path === `${API}/portcalls/5` ? success({ ...calls[0], version: 4, ...(call.body as object) }) : undefined)),
+    );
+    await waitFor(() => expect(screen.getByTestId('berth-planner').dataset.ready).toBe('true'));
+    fireEvent.keyDown(cardOf(5), { key: 'ArrowRight' });
+    await waitFor(() => expect(apiCalls().some((c) => c.method === 'PUT')).toBe(true));
+    const put = apiCalls().find((c) => c.method === 'PUT')!;
+    expect(put.body).toMatchObject({ version: 3, berth_arrival: '2026-07-15T10:00:00.000Z', berth_departure: '2026-07-16T18:00:00.000Z', berth_start_position: 5, berth_end_position: 205 });
+    await waitFor(() => expect(cardOf(5).dataset.start).toBe('2026-07-15T10:00:00.000Z'));
+  });
+
+  it('shows the other person’s change on a 409 and never overwrites it', async () => {
+    const theirs = { ...calls[0]!, version: 9, berth_start_position: 600, berth_end_position: 800 };
+    renderApp(
+      '/en/berth-planner?from=2026-07-14',
+      signedIn,
+      plannerApi(calls, (call) => (call.method === 'PUT' ? { status: 409, body: { status: { status: 'CONFLICT', message: 'Changed' }, payload: { error_code: 'CONFLICT', current: theirs } } } : undefined)),
+    );
+    await waitFor(() => expect(screen.getByTestId('berth-planner').dataset.ready).toBe('true'));
+    fireEvent.keyDown(cardOf(5), { key: 'ArrowRight' });
+    await waitFor(() => expect(cardOf(5).dataset.from).toBe('600'));
+    expect(cardOf(5).dataset.start).toBe('2026-07-15T08:00:00.000Z');
+    expect(await screen.findByText(/was changed by another user/)).toBeTruthy();
+  });
+
+  it('reports a failed load', async () => {
+    renderApp('/en/berth-planner', signedIn, (call) => (call.path === `${API}/terminals/current_terminal` ? failure(500, 'HTTP', 'boom') : undefined));
+    expect(await screen.findByText('The berth plan could not be loaded.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,303 @@
+// /berth-planner (berth_view): the quay over time for the terminal planner — live or in the sandbox.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_TIMEZONE, findPlanClashes, type TPortcall } from '@quayline/domain';
+import { useLocale } from '@/hooks/use-locale';
+import { useErrorText } from '@/hooks/use-error-text';
+import { isApiError } from '@/lib/api-client';
+import { useUserDetails } from '@/lib/user';
+import { addDays } from '@/lib/zoned-time';
+import { draftDownloadUrl } from '../api/draft-portcalls';
+import { useBlockedZones } from '../api/get-blocked-zones';
+import { usePortcallTimestamps } from '../api/get-portcall-timestamps';
+import { usePlannerPortcalls } from '../api/get-planner-portcalls';
+import { usePlannerTerminal } from '../api/get-planner-terminal';
+import { useTerminalCranes } from '../api/get-terminal-cranes';
+import { useTidalData } from '../api/get-tidal-data';
+import type { TPlace } from '../api/update-portcall-place';
+import { useLivePlannerEvents } from '../hooks/use-live-planner-events';
+import { useLivePlacement } from '../hooks/use-place-call';
+import { usePlannerSettings } from '../hooks/use-planner-settings';
+import { useSandbox } from '../hooks/use-sandbox';
+import { useUnassignedDrop } from '../hooks/use-unassigned-drop';
+import { OptimizePanel } from '../optimize/optimize-panel';
+import { buildPlannerDays, firstDayOfWindow, hourGridLines, shiftOccurrences } from '../utils/day-grid';
+import { applyDraft } from '../utils/draft-overlay';
+import { negotiationWindows } from '../utils/negotiation-windows';
+import { isPlaced, tideModel, toPlannedCall, toPlanQuay } from '../utils/plan-model';
+import { createScale, planToScreen } from '../utils/planner-scale';
+import { shiftVolumes } from '../utils/shift-volumes';
+import { buildTimeIndex } from '../utils/time-index';
+import classes from './berth-planner.module.css';
+import { ClashList } from './clash-list';
+import { CranesPanel } from './cranes-panel';
+import { PlannerDiagram } from './planner-diagram';
+import { PlannerToolbar, type TPlannerMode } from './planner-toolbar';
+import { SettingsDrawer } from './settings-drawer';
+import { UnassignedPanel } from './unassigned-panel';
+
+const EMPTY: never[] = [];
+
+export function BerthPlannerScreen() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const terminalParam = Number(params.get('terminal')) || null;
+  const fromParam = params.get('from');
+  const { settings, isLoaded: isSettingsLoaded, setSetting } = usePlannerSettings();
+  const { data: user } = useUserDetails();
+  const terminalQuery = usePlannerTerminal(terminalParam);
+  const terminal = terminalQuery.data;
+  const terminalId = terminal?.id ?? null;
+  const timeZone = terminal?.time_zone ?? DEFAULT_TIMEZONE;
+  const [openedAt] = useState(() => Date.now());
+  const schedule = settings.canvas_schedule;
+
+  const firstDay = firstDayOfWindow({ from: fromParam, now: openedAt, timeZone, daysBefore: schedule.days_before });
+  const days = useMemo(() => buildPlannerDays({ firstDay, dayCount: schedule.days, timeZone }), [firstDay, schedule.days, timeZone]);
+  const windowStart = days[0]!.start;
+  const windowEnd = days.at(-1)!.end;
+  const from = new Date(windowStart).toISOString();
+  const to = new Date(windowEnd).toISOString();
+  const plannerWindow = useMemo(() => (terminalId !== null ? { terminalId, from, to } : null), [terminalId, from, to]);
+
+  const callsQuery = usePlannerPortcalls(plannerWindow, settings.canvas_refresh);
+  const zonesQuery = useBlockedZones(terminalId, from, to);
+  const tideQuery = useTidalData(terminalId, from, to);
+  const cranesQuery = useTerminalCranes(terminalId, settings.canvas_cranes);
+
+  const [mode, setMode] = useState<TPlannerMode>(params.get('mode') === 'sandbox' ? 'sandbox' : 'live');
+  const refetchCalls = callsQuery.refetch;
+  const sandbox = useSandbox(terminalId, mode === 'sandbox', useCallback(() => void refetchCalls(), [refetchCalls]));
+  const live = useLivePlacement();
+  useLivePlannerEvents({ terminalId, userId: user?.id ?? null });
+
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [isSettingsOpen, setSettingsOpen] = useState(false);
+  const [isOptimizeOpen, setOptimizeOpen] = useState(false);
+  const viewportRef = useRef<HTMLDivElement | null>(null);
+
+  const liveCalls = callsQuery.data ?? EMPTY;
+  const draft = mode === 'sandbox' ? sandbox.draft : undefined;
+  const shownCalls = useMemo(() => {
+    if (mode === 'sandbox') return applyDraft(liveCalls, draft);
+    if (live.pending.size === 0) return liveCalls;
+    return liveCalls.map((c) => {
+      const pending = live.pending.get(c.id);
+      return pending ? { ...c, ...pending } : c;
+    });
+  }, [mode, liveCalls, draft, live.pending]);
+  const placed = useMemo(() => shownCalls.filter(isPlaced), [shownCalls]);
+  const unassigned = useMemo(() => shownCalls.filter((c) => !isPlaced(c)), [shownCalls]);
+  const callsById = useMemo(() => new Map(shownCalls.map((c) => [c.id, c])), [shownCalls]);
+  const liveById = useMemo(() => new Map(liveCalls.map((c) => [c.id, c])), [liveCalls]);
+  const tideAt = useMemo(() => tideModel(tideQuery.data?.levels ?? []), [tideQuery.data]);
+  const blockZones = zonesQuery.data ?? EMPTY;
+  const quay = useMemo(() => (terminal ? toPlanQuay({ terminal, blockZones, tideAt }) : null), [terminal, blockZones, tideAt]);
+  const planned = useMemo(() => placed.map(toPlannedCall), [placed]);
+  const clashes = useMemo(() => (quay ? findPlanClashes(planned, quay) : []), [planned, quay]);
+  const clashIds = useMemo(() => new Set(clashes.flatMap((c) => c.callIds)), [clashes]);
+  const index = useMemo(() => buildTimeIndex(planned), [planned]);
+  const frozenIds = useMemo(() => new Set(draft?.frozen_portcall_ids ?? []), [draft]);
+  const bollardPositions = useMemo(() => (terminal?.bollards ?? []).map((b) => b.position_m), [terminal]);
+  const hourLines = useMemo(() => hourGridLines(days, schedule.hours), [days, schedule.hours]);
+  const shifts = useMemo(() => (terminal ? shiftOccurrences(days, terminal.shifts, timeZone) : []), [days, terminal, timeZone]);
+  const volumes = useMemo(() => (settings.canvas_volumes ? shiftVolumes(shifts, shownCalls) : null), [settings.canvas_volumes, shifts, shownCalls]);
+  const scale = useMemo(
+    () => createScale({ windowStart, windowEnd, quayLength: terminal?.quay_length_m ?? 1000, zoomPercent: settings.canvas_step_zoom_percentage, isSwitched: settings.switch_canvas_axes }),
+    [windowStart, windowEnd, terminal?.quay_length_m, settings.canvas_step_zoom_percentage, settings.switch_canvas_axes],
+  );
+  const layers = useMemo(
+    () => ({
+      isDayGrid: settings.canvas_day_grid,
+      isHourGrid: settings.canvas_hour_grid,
+      isShiftGrid: settings.canvas_shift_grid,
+      isWeekendHighlight: settings.canvas_highlight_weekends,
+      isShiftHighlight: settings.canvas_highlight_shifts,
+    }),
+    [settings.canvas_day_grid, settings.canvas_hour_grid, settings.canvas_shift_grid, settings.canvas_highlight_weekends, settings.canvas_highlight_shifts],
+  );
+  const timestamps = usePortcallTimestamps(selectedId);
+  const windows = useMemo(() => negotiationWindows(timestamps.data ?? []), [timestamps.data]);
+
+  const canMove = useCallback((id: number) => !(mode === 'sandbox' && frozenIds.has(id)), [mode, frozenIds]);
+  const { move: moveInDraft } = sandbox;
+  const { place: placeLive } = live;
+  const commit = useCallback(
+    (call: TPortcall, place: TPlace) => {
+      if (mode === 'sandbox') {
+        if (!frozenIds.has(call.id)) void moveInDraft([{ portcall_id: call.id, ...place }]);
+        return;
+      }
+      void placeLive(liveById.get(call.id) ?? call, place);
+    },
+    [mode, frozenIds, moveInDraft, placeLive, liveById],
+  );
+  // A clash picked in the list: select its call and bring the card into view.
+  const revealCall = useCallback(
+    (id: number) => {
+      setSelectedId(id);
+      const call = callsById.get(id);
+      const el = viewportRef.current;
+      if (!call || !isPlaced(call) || !el) return;
+      const r = planToScreen(scale, toPlannedCall(call));
+      el.scrollTo({ left: Math.max(0, r.left + r.width / 2 - el.clientWidth / 2), top: Math.max(0, r.top + r.height / 2 - el.clientHeight / 2) });
+    },
+    [callsById, scale],
+  );
+  const openForm = useCallback((id: number) => void navigate(`/${locale}/portcall-planner/portcall/edit?id=${id}`), [navigate, locale]);
+  const grabUnassigned = useUnassignedDrop({ viewport: viewportRef, scale, days, stepMinutes: schedule.hours * 60, bollardPositions, onPlace: commit });
+
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+  const changeMode = (next: TPlannerMode) => {
+    setMode(next);
+    setParam('mode', next === 'sandbox' ? 'sandbox' : null);
+  };
+
+  const isDataReady = terminal !== undefined && callsQuery.isSuccess && isSettingsLoaded && (mode === 'live' || sandbox.draft !== undefined);
+  const [isCommitted, setCommitted] = useState(false);
+  useEffect(() => setCommitted(isDataReady), [isDataReady]);
+
+  const selected = selectedId !== null ? callsById.get(selectedId) : undefined;
+  const isSelectedFrozen = selectedId !== null && frozenIds.has(selectedId);
+  const conflictName = (id: number) => callsById.get(id)?.vessel_name ?? `#${id}`;
+
+  let content: React.ReactNode;
+  if (terminalQuery.isError && isApiError(terminalQuery.error) && terminalQuery.error.code === 'NOT_FOUND') {
+    content = (
+      <Alert color="gray" data-testid="planner-no-terminal">
+        {t('berthPlanner.no_terminal')}
+      </Alert>
+    );
+  } else if (terminalQuery.isError || callsQuery.isError) {
+    content = (
+      <Alert color="red" role="alert" title={t('berthPlanner.load_failed')}>
+        {errorText(terminalQuery.error ?? callsQuery.error)}
+      </Alert>
+    );
+  } else if (!terminal || !quay || callsQuery.isPending || !isSettingsLoaded) {
+    content = (
+      <Group justify="center" p="xl">
+        <Loader color="harbor" type="dots" aria-label={t('berthPlanner.loading')} />
+      </Group>
+    );
+  } else {
+    content = (
+      <div className={classes.body}>
+        <PlannerDiagram
+          terminal={terminal}
+          scale={scale}
+          days={days}
+          hourLines={hourLines}
+          shifts={shifts}
+          volumes={volumes}
+          layers={layers}
+          showShifts={settings.canvas_shifts}
+          showTide={settings.canvas_tidal}
+          showDepths={settings.canvas_section_depths}
+          showBlockZones={settings.canvas_blockzones}
+          calls={placed}
+          callsById={callsById}
+          clashIds={clashIds}
+          frozenIds={frozenIds}
+          selectedId={selectedId}
+          windows={windows}
+          blockZones={blockZones}
+          tide={tideQuery.data}
+          quay={quay}
+          index={index}
+          stepMinutes={schedule.hours * 60}
+          stepMetres={settings.canvas_position.step_metres}
+          bollardPositions={bollardPositions}
+          fields={settings.portcall_card_settings}
+          timeZone={timeZone}
+          locale={locale}
+          initialScrollMs={fromParam ? windowStart : openedAt - 6 * 3_600_000}
+          viewportRef={viewportRef}
+          canMove={canMove}
+          onSelect={setSelectedId}
+          onOpen={openForm}
+          onCommit={commit}
+        />
+        <aside className={classes.side}>
+          <ClashList clashes={clashes} callsById={callsById} onSelect={revealCall} />
+          <UnassignedPanel calls={unassigned} timeZone={timeZone} locale={locale} onGrab={grabUnassigned} />
+          {settings.canvas_cranes && <CranesPanel cranes={cranesQuery.data ?? EMPTY} calls={shownCalls} timeZone={timeZone} locale={locale} />}
+        </aside>
+      </div>
+    );
+  }
+
+  return (
+    <Stack gap="xs" className={classes.root} data-testid="berth-planner" data-ready={String(isDataReady && isCommitted)} data-mode={mode}>
+      <Group justify="space-between" align="flex-end" gap="xs">
+        <Stack gap={0}>
+          <Text component="h1" fw={700} size="xl" c="navy.9" m={0}>
+            {t('navigation.berth_planner')}
+          </Text>
+          {terminal && (
+            <Text size="xs" c="dimmed" data-testid="planner-window">
+              {terminal.name} · {t('berthPlanner.toolbar.window', { from: days[0]!.date, to: days.at(-1)!.date, zone: timeZone })}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+      <PlannerToolbar
+        mode={mode}
+        onMode={changeMode}
+        firstDay={firstDay}
+        onFirstDay={(day) => setParam('from', day)}
+        onShiftWeek={(weeks) => setParam('from', addDays(firstDay, weeks * 7))}
+        zoom={settings.canvas_step_zoom_percentage}
+        onZoom={(zoom) => setSetting('canvas_step_zoom_percentage', zoom)}
+        onSettings={() => setSettingsOpen(true)}
+        hasSelection={selected !== undefined}
+        isSelectedFrozen={isSelectedFrozen}
+        onOpenForm={() => selectedId !== null && openForm(selectedId)}
+        onFreeze={() => selectedId !== null && void sandbox.freeze(selectedId, !isSelectedFrozen)}
+        sandbox={{
+          canUndo: sandbox.draft?.can_undo ?? false,
+          canRedo: sandbox.draft?.can_redo ?? false,
+          changeCount: sandbox.draft?.changes.length ?? 0,
+          isBusy: sandbox.isBusy,
+          downloadUrl: terminalId !== null ? draftDownloadUrl(terminalId) : null,
+          onUndo: () => void sandbox.undo(),
+          onRedo: () => void sandbox.redo(),
+          onRevert: () => void sandbox.revert(),
+          onPublish: () => void sandbox.publish(),
+          onOptimize: () => setOptimizeOpen(true),
+        }}
+      />
+      {mode === 'sandbox' && sandbox.conflicts.length > 0 && (
+        <Alert color="orange" title={t('berthPlanner.sandbox.conflicts_title')} withCloseButton onClose={sandbox.clearConflicts} data-testid="sandbox-conflicts">
+          <List size="sm">
+            {sandbox.conflicts.map((c) => (
+              <List.Item key={c.portcall_id} data-testid="sandbox-conflict" data-portcall-id={c.portcall_id} data-reason={c.reason}>
+                {conflictName(c.portcall_id)}: {t(`berthPlanner.sandbox.reasons.${c.reason}`)}
+                {c.reason === 'invalid' && c.message ? ` (${c.message})` : ''}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {content}
+      <SettingsDrawer opened={isSettingsOpen} onClose={() => setSettingsOpen(false)} settings={settings} setSetting={setSetting} />
+      {mode === 'sandbox' && terminalId !== null && isOptimizeOpen && (
+        <OptimizePanel terminalId={terminalId} windowStart={from} windowEnd={to} opened={isOptimizeOpen} onClose={() => setOptimizeOpen(false)} onApplied={sandbox.refetch} />
+      )}
+    </Stack>
+  );
+}

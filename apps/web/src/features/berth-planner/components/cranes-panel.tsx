@@ -1,0 +1,52 @@
+// Which crane works which call when: the crane bookings on the calls of the window, and every quay crane with its rail.
+import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TLocale, TPortcall, TTerminalCrane } from '@quayline/domain';
+import { formatZonedDateTime } from '@/lib/zoned-time';
+import { SidePanel } from './side-panel';
+
+type TBooking = { key: string; equipment: string; vessel: string; start: string; end: string };
+
+export function craneBookings(calls: readonly TPortcall[], cranes: readonly TTerminalCrane[]): TBooking[] {
+  const craneNames = new Set(cranes.map((c) => c.name.toLowerCase()));
+  const out: TBooking[] = [];
+  for (const call of calls) {
+    for (const e of call.equipment_details) {
+      const isCrane = craneNames.has(e.equipment_name.toLowerCase()) || /crane|kran|grue|grúa/i.test(e.equipment_name);
+      if (isCrane) out.push({ key: `${call.id}-${e.id}`, equipment: `${e.equipment_name} ${e.equipment_number}`.trim(), vessel: call.vessel_name, start: e.start_time, end: e.end_time });
+    }
+  }
+  return out.sort((a, b) => a.equipment.localeCompare(b.equipment) || a.start.localeCompare(b.start));
+}
+
+export function CranesPanel({ cranes, calls, timeZone, locale }: { cranes: readonly TTerminalCrane[]; calls: readonly TPortcall[]; timeZone: string; locale: TLocale }) {
+  const { t } = useTranslation();
+  const bookings = craneBookings(calls, cranes);
+  return (
+    <SidePanel title={t('berthPlanner.overlays.cranes')} testId="overlay-cranes">
+      <Stack gap={2}>
+        {cranes.map((crane) => (
+          <Text key={crane.id} size="xs" data-testid="planner-crane">
+            <strong>{crane.name}</strong> · {crane.crane_type} · {t('berthPlanner.overlays.crane_line', { from: crane.rail_start_m, to: crane.rail_end_m, rate: crane.moves_per_hour })}
+          </Text>
+        ))}
+      </Stack>
+      <Text fw={600} size="xs" mt={6}>
+        {t('berthPlanner.overlays.bookings')}
+      </Text>
+      {bookings.length === 0 ? (
+        <Text size="xs" c="dimmed">
+          {t('berthPlanner.overlays.no_bookings')}
+        </Text>
+      ) : (
+        <Stack gap={2}>
+          {bookings.slice(0, 100).map((b) => (
+            <Text key={b.key} size="xs" data-testid="planner-crane-booking">
+              <strong>{b.equipment}</strong> · {b.vessel} · {formatZonedDateTime(b.start, timeZone, locale)} – {formatZonedDateTime(b.end, timeZone, locale)}
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </SidePanel>
+  );
+}

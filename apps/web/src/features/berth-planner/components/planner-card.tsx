@@ -1,0 +1,78 @@
+// One port call on the diagram: coloured by status, the user's card details, its time labels; memoised so a drag
+// or a scroll does not re-render the other cards.
+import { memo } from 'react';
+import { IconLock } from '@tabler/icons-react';
+import type { TPortcall, TPortcallCardField } from '@quayline/domain';
+import { STATUS_COLOURS, statusKey, timeLabelKey } from '@/features/portcalls/utils/enum-labels';
+import { cardLines, type TCardContext } from '../utils/card-fields';
+import type { TScreenRect } from '../utils/planner-scale';
+import classes from './berth-planner.module.css';
+
+const LINE_PX = 13;
+const CHROME_PX = 6;
+
+export type TPlannerCardProps = {
+  call: TPortcall;
+  rect: TScreenRect;
+  isClash: boolean;
+  isFrozen: boolean;
+  isSelected: boolean;
+  isSwitched: boolean;
+  fields: readonly TPortcallCardField[];
+  context: TCardContext;
+};
+
+export const PlannerCard = memo(function PlannerCard({ call, rect, isClash, isFrozen, isSelected, isSwitched, fields, context }: TPlannerCardProps) {
+  const { text, format } = context.texts;
+  const colour = STATUS_COLOURS[call.status];
+  // Title and time labels take two lines; the details fill what is left.
+  const maxLines = Math.max(0, Math.floor((rect.height - CHROME_PX) / LINE_PX) - 2);
+  const lines = maxLines > 0 ? cardLines(call, fields, context, maxLines) : [];
+  const arrival = call.berth_arrival_state.label;
+  const departure = call.berth_departure_state.label;
+  return (
+    <div
+      className={classes.card}
+      data-testid="planner-card"
+      data-portcall-id={call.id}
+      data-status={call.status}
+      data-clash={String(isClash)}
+      data-frozen={String(isFrozen)}
+      data-selected={String(isSelected)}
+      data-start={call.berth_arrival}
+      data-end={call.berth_departure}
+      data-from={call.berth_start_position ?? ''}
+      data-to={call.berth_end_position ?? ''}
+      tabIndex={0}
+      role="button"
+      aria-label={format('berthPlanner.card.label', { vessel: call.vessel_name, status: text(statusKey(call.status)) })}
+      aria-pressed={isSelected}
+      style={{
+        left: rect.left,
+        top: rect.top,
+        width: Math.max(6, rect.width),
+        height: Math.max(6, rect.height),
+        ['--card-bg' as string]: `var(--mantine-color-${colour}-0)`,
+        ['--card-border' as string]: `var(--mantine-color-${colour}-6)`,
+      }}
+    >
+      <div className={classes.cardTitle}>
+        {isFrozen && <IconLock size={11} aria-label={text('berthPlanner.card.frozen')} data-testid="planner-card-lock" />}
+        <span>{call.vessel_name}</span>
+      </div>
+      {(arrival || departure) && (
+        <div className={classes.cardTimes}>
+          {arrival && `${text('berthPlanner.card.arrival')}: ${text(timeLabelKey(arrival))}`}
+          {arrival && departure && ' · '}
+          {departure && `${text('berthPlanner.card.departure')}: ${text(timeLabelKey(departure))}`}
+        </div>
+      )}
+      {lines.map((line) => (
+        <div key={line.field} className={classes.cardLine} data-field={line.field}>
+          {line.text}
+        </div>
+      ))}
+      <div className={classes.resize} data-testid="planner-card-resize" data-axis={isSwitched ? 'y' : 'x'} title={text('berthPlanner.card.resize')} />
+    </div>
+  );
+});
