@@ -26,3 +26,4 @@ export * from './shift-calendar';
 export * from './berth-clashes';
 export * from './schemas/draft';
 export * from './schemas/berth-plan';
+export * from './cargo-window';

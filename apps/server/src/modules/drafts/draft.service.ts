@@ -1,8 +1,10 @@
 // The planner's sandbox: berth moves kept in a per-user draft with undo/redo, frozen calls, and an all-or-nothing publish.
 import {
   DRAFT_STACK_LIMIT,
+  movedCargoWindow,
   type TDraftChange,
   type TDraftState,
+  type TPortcall,
   type TPublishConflict,
   type TStoredDraftChange,
   ZStoredDraftChange,
@@ -61,6 +63,17 @@ async function changeDraft(ctx: AppContext, session: AuthSession, args: { termin
   });
 }
 
+function isLivePlace(change: TStoredDraftChange, call: TPortcall): boolean {
+  const sameInstant = (a: string | undefined, b: string) => a === undefined || Date.parse(a) === Date.parse(b);
+  const samePosition = (a: number | null | undefined, b: number | null) => a === undefined || a === b;
+  return (
+    sameInstant(change.berth_arrival, call.berth_arrival) &&
+    sameInstant(change.berth_departure, call.berth_departure) &&
+    samePosition(change.berth_start_position, call.berth_start_position) &&
+    samePosition(change.berth_end_position, call.berth_end_position)
+  );
+}
+
 export async function getDraft(ctx: AppContext, session: AuthSession, terminalId: number): Promise<TDraftState> {
   await assertPlanner(ctx, session, terminalId);
   return ctx.db.transaction().execute(async (trx) => toState(terminalId, await lockDraft(trx, session.user.id, terminalId)));
@@ -75,7 +88,10 @@ export function updateDraft(ctx: AppContext, session: AuthSession, args: { termi
       if (call.terminal_id !== args.terminal_id) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'portcall_id', message: `Port call ${change.portcall_id} is at another terminal` }] });
       if (call.status === 'Cancelled') throw new AppError('VALIDATION_FAILED', { httpStatus: 422, message: `Port call ${change.portcall_id} is cancelled.` });
       const before = merged.get(change.portcall_id);
-      merged.set(change.portcall_id, { ...(before ?? { base_version: call.version }), ...change, portcall_id: change.portcall_id });
+      const next = { ...(before ?? { base_version: call.version }), ...change, portcall_id: change.portcall_id };
+      // Moving a call back to where it is live is no change: it leaves the draft instead of being published as one.
+      if (isLivePlace(next, call)) merged.delete(change.portcall_id);
+      else merged.set(change.portcall_id, next);
     }
     return { ...d, undo: [...d.undo, d.changes], redo: [], changes: [...merged.values()] };
   });
@@ -123,8 +139,10 @@ export async function publishDraft(ctx: AppContext, session: AuthSession, args: 
     const ids = draft.changes.map((c) => c.portcall_id).sort((a, b) => a - b);
     if (ids.length) await trx.selectFrom('portcalls').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
     const conflicts: TPublishConflict[] = [];
+    const live = new Map<number, TPortcall>();
     for (const change of draft.changes) {
       const call = await loadVisible(ctx, trx, session.user, change.portcall_id).catch(() => null);
+      if (call) live.set(call.id, call);
       if (!call) conflicts.push({ portcall_id: change.portcall_id, reason: 'not_found', message: 'The port call no longer exists or is no longer visible.', current_version: null });
       else if (call.status === 'Cancelled') conflicts.push({ portcall_id: change.portcall_id, reason: 'cancelled', message: `${call.vessel_name} was cancelled.`, current_version: call.version });
       else if (call.version !== change.base_version) conflicts.push({ portcall_id: change.portcall_id, reason: 'changed_since_draft', message: `${call.vessel_name} was changed by someone else after you moved it in the sandbox.`, current_version: call.version });
@@ -132,8 +150,11 @@ export async function publishDraft(ctx: AppContext, session: AuthSession, args: 
     if (conflicts.length) throw new AppError('CONFLICT', { message: 'Nothing was published: some port calls changed since you drafted them.', current: { conflicts } });
     for (const change of draft.changes) {
       const { portcall_id, base_version, ...fields } = change;
+      // The sandbox moves berth times only; cargo operations go along with the call as they do for a live move.
+      const call = live.get(portcall_id)!;
+      const cargoWindow = movedCargoWindow(call, { berth_arrival: fields.berth_arrival ?? call.berth_arrival, berth_departure: fields.berth_departure ?? call.berth_departure });
       try {
-        await updatePortcallInTransaction(ctx, trx, session, portcall_id, { version: base_version, ...fields });
+        await updatePortcallInTransaction(ctx, trx, session, portcall_id, { version: base_version, ...fields, ...(cargoWindow ?? {}) });
       } catch (err) {
         if (err instanceof AppError && err.code === 'VALIDATION_FAILED') {
           throw new AppError('CONFLICT', { message: 'Nothing was published: a drafted move is not valid.', current: { conflicts: [{ portcall_id, reason: 'invalid', message: err.errors?.map((e) => e.message).join('; ') || err.message, current_version: base_version }] } });

@@ -57,6 +57,31 @@ describe.each(DB_TARGETS)('berth plan sandbox on %s', (target) => {
     expect((await w.planner('GET', `/portcalls/${b.id}`)).json().payload).toMatchObject({ berth_departure: '2027-02-02T10:00:00.000Z', berth_departure_state: { label: 'planned', change_label: 'revised' } });
   });
 
+  it('takes cargo operations along when a drafted move is published, and drops a move back to the live place', async () => {
+    const call = (
+      await w.planner('POST', '/portcalls', w.request('2027-02-10T06:00:00Z', '2027-02-11T06:00:00Z', { berth_start_position: 0, berth_end_position: 210, cargo_operations_start: '2027-02-10T08:00:00Z', cargo_operations_end: '2027-02-11T04:00:00Z' }))
+    ).json().payload;
+    let d = await draft();
+    const moveTo = async (change: Record<string, unknown>) =>
+      (d = (await w.planner('PUT', '/draft_portcalls/update_draft_portcalls', { terminal_id: tid(), version: d.version, changes: [{ portcall_id: call.id, ...change }] })).json().payload);
+
+    await moveTo({ berth_start_position: 400, berth_end_position: 610 });
+    expect(d.changes).toHaveLength(1);
+    // Back where it is live (the instant written another way): the draft holds no move for it any more.
+    await moveTo({ berth_start_position: 0, berth_end_position: 210, berth_arrival: '2027-02-10T07:00:00+01:00' });
+    expect(d.changes).toEqual([]);
+    expect(d.can_undo).toBe(true);
+
+    await moveTo({ berth_arrival: '2027-02-12T06:00:00Z', berth_departure: '2027-02-13T06:00:00Z' });
+    const res = await w.planner('POST', '/draft_portcalls/publish', { terminal_id: tid(), version: d.version });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await w.planner('GET', `/portcalls/${call.id}`)).json().payload).toMatchObject({
+      berth_arrival: '2027-02-12T06:00:00.000Z',
+      cargo_operations_start: '2027-02-12T08:00:00.000Z',
+      cargo_operations_end: '2027-02-13T04:00:00.000Z',
+    });
+  });
+
   it('refuses the whole publish with reasons when a drafted call changed meanwhile', async () => {
     const a = (await w.planner('POST', '/portcalls', w.request('2027-03-01T06:00:00Z', '2027-03-02T06:00:00Z', { berth_start_position: 0, berth_end_position: 210 }))).json().payload;
     const b = (await w.agent('POST', '/portcalls', w.request('2027-03-01T06:00:00Z', '2027-03-02T06:00:00Z'))).json().payload;

@@ -1,7 +1,6 @@
 // PUT /portcalls/:id with the call's version: a live move (its cargo window moves along). A stale version answers 409.
-import type { TPortcall, TPortcallUpdateRequest } from '@quayline/domain';
+import type { TCargoWindow, TPortcall, TPortcallUpdateRequest } from '@quayline/domain';
 import { api } from '@/lib/api-client';
-import type { TCargoWindow } from '../utils/cargo-window';
 
 export type TPlace = { berth_arrival: string; berth_departure: string; berth_start_position: number; berth_end_position: number };
 

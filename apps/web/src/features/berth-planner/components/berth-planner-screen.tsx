@@ -296,7 +296,10 @@ export function BerthPlannerScreen() {
       {content}
       <SettingsDrawer opened={isSettingsOpen} onClose={() => setSettingsOpen(false)} settings={settings} setSetting={setSetting} />
       {mode === 'sandbox' && terminalId !== null && isOptimizeOpen && (
-        <OptimizePanel terminalId={terminalId} windowStart={from} windowEnd={to} opened={isOptimizeOpen} onClose={() => setOptimizeOpen(false)} onApplied={sandbox.refetch} />
+        <OptimizePanel terminalId={terminalId} windowStart={from} windowEnd={to} opened={isOptimizeOpen} onClose={() => setOptimizeOpen(false)} onApplied={() => {
+            setOptimizeOpen(false);
+            sandbox.refetch();
+          }} />
       )}
     </Stack>
   );

@@ -4,10 +4,9 @@ import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { POPUP_AUTO_CLOSE_MS, type TPortcall } from '@quayline/domain';
+import { movedCargoWindow, POPUP_AUTO_CLOSE_MS, type TPortcall } from '@quayline/domain';
 import { isApiError } from '@/lib/api-client';
 import { updatePortcallPlace, type TPlace } from '../api/update-portcall-place';
-import { movedCargoWindow } from '../utils/cargo-window';
 import { storePlannerCall } from './use-live-planner-events';
 
 /** The 409 answer carries the current call; a light check, the server's schema already validated it. */

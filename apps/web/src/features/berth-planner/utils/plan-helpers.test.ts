@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TPortcallTimestamp } from '@quayline/domain';
+import { movedCargoWindow, type TPortcallTimestamp } from '@quayline/domain';
 import { makePortcall } from '@/test/portcall-fixtures';
 import { dropPlace } from '../hooks/use-unassigned-drop';
-import { movedCargoWindow } from './cargo-window';
 import { buildPlannerDays, shiftOccurrences } from './day-grid';
 import { applyDraft } from './draft-overlay';
 import { negotiationWindows } from './negotiation-windows';

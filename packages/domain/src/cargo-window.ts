@@ -1,6 +1,6 @@
 // The server keeps cargo operations inside the berth window, so a move takes them along: shifted with the arrival,
 // then clipped to the new window (a shorter stay ends them earlier).
-import type { TPortcall } from '@quayline/domain';
+import type { TPortcall } from './schemas/portcall';
 
 export type TCargoWindow = { cargo_operations_start: string; cargo_operations_end: string };
 
