@@ -104,6 +104,21 @@ export const DEMO_CARGO_HANDLING_EQUIPMENT: readonly { equipment_number: string;
   { equipment_number: 'ECH-01', name: 'Hyster H22XM empty container handler', equipment_type: 'Empty container handler' },
 ];
 
+/**
+ * The quay cranes as bookable equipment, numbered like their terminal_cranes rows so a booking names its crane. The
+ * equipment model has no ship-to-shore type (its one crane type is the mobile harbour crane), so they carry that.
+ */
+export function demoCraneEquipment(): { equipment_number: string; name: string; equipment_type: TCargoHandlingEquipmentType }[] {
+  return demoCranes().map((c) => ({ equipment_number: c.name, name: `${c.name} ship-to-shore crane`, equipment_type: 'Mobile harbour crane' }));
+}
+
+/** Who runs the quay in each shift, by shift number: the contact person of every shift plan. */
+export const DEMO_SHIFT_CONTACTS: Readonly<Record<number, { contact_person_name: string; contact_person_phone: string; contact_person_mail: string }>> = {
+  1: { contact_person_name: 'Jan Brandt', contact_person_phone: '+49 40 7411 2201', contact_person_mail: 'early.shift@demo.quayline.test' },
+  2: { contact_person_name: 'Selin Aydin', contact_person_phone: '+49 40 7411 2202', contact_person_mail: 'late.shift@demo.quayline.test' },
+  3: { contact_person_name: 'Piotr Nowak', contact_person_phone: '+49 40 7411 2203', contact_person_mail: 'night.shift@demo.quayline.test' },
+};
+
 export const DEMO_TERMINAL_OPERATOR = { code: 'WMT', name: 'Waltershof Terminal Operations GmbH' };
 export const DEMO_VESSEL_OPERATORS = [
   { code: 'NRDL', name: 'Nordic Line A/S' },

@@ -1,9 +1,15 @@
-import { type TPlannedCall, findPlanClashes, isValidImo } from '@quayline/domain';
+import { type TPlannedCall, findPlanClashes, isValidImo, shiftsInWindow } from '@quayline/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
-import { DEMO_PASSWORD, DEMO_USERS, demoVessels } from './demo-data';
+import { DEMO_CARGO_HANDLING_EQUIPMENT, DEMO_PASSWORD, DEMO_USERS, demoCranes, demoVessels } from './demo-data';
 import { seedDemoIfEmpty } from './seed-demo';
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
+  return out;
+}
 
 describe('demo data generator', () => {
   it('is deterministic for a seed and gives 30+ vessels with valid IMO numbers', () => {
@@ -16,8 +22,11 @@ describe('demo data generator', () => {
   });
 
   it('is the same quay every time for the same moment', async () => {
-    const layout = async (db: TestApp['database']['db']) =>
-      (await db.selectFrom('portcalls').select(['berth_arrival', 'berth_start_position', 'status']).orderBy('id').execute()).map((r) => [new Date(r.berth_arrival).toISOString(), r.berth_start_position, r.status]);
+    const layout = async (db: TestApp['database']['db']) => ({
+      calls: (await db.selectFrom('portcalls').select(['berth_arrival', 'berth_start_position', 'status']).orderBy('id').execute()).map((r) => [new Date(r.berth_arrival).toISOString(), r.berth_start_position, r.status]),
+      shifts: await db.selectFrom('portcall_shift_details').select(['portcall_id', 'shift_number', 'start_time', 'discharge', 'load', 'restow', 'gangs']).orderBy('id').execute(),
+      cranes: await db.selectFrom('portcall_equipment_details').select(['portcall_id', 'cargo_handling_equipment_id', 'start_time', 'end_time']).orderBy('id').execute(),
+    });
     const first = await createTestApp('pglite');
     const second = await createTestApp('pglite');
     try {
@@ -55,7 +64,8 @@ describe.each(DB_TARGETS)('demo seed on %s', (target) => {
              (select count(*) from terminal_shifts)::int as shifts, (select count(*) from blocked_zones)::int as zones,
              (select count(*) from pilot_boarding_places)::int as pbps, (select count(*) from vessels)::int as vessels,
              (select count(*) from ports)::int as ports`.execute(db);
-    expect(counts.rows[0]).toMatchObject({ shifts: 3, zones: 1, equipment: 12 });
+    // The fleet plus every quay crane as bookable equipment.
+    expect(counts.rows[0]).toMatchObject({ shifts: 3, zones: 1, equipment: DEMO_CARGO_HANDLING_EQUIPMENT.length + demoCranes().length });
     expect(counts.rows[0]!.bollards).toBeGreaterThan(40);
     expect(counts.rows[0]!.cranes).toBeGreaterThan(5);
     expect(counts.rows[0]!.pbps).toBeGreaterThan(0);
@@ -83,7 +93,7 @@ describe.each(DB_TARGETS)('demo seed on %s', (target) => {
     const cranes = (await t.app.inject({ method: 'GET', url: `/api/portal/v1/terminal_cranes?terminal_id=${current.id}`, headers })).json().payload;
     expect(cranes).toHaveLength(12);
     const equipment = (await t.app.inject({ method: 'GET', url: `/api/portal/v1/cargo_handling_equipments?terminal_id=${current.id}`, headers })).json().payload;
-    expect(equipment.meta.total_count).toBe(12);
+    expect(equipment.meta.total_count).toBe(DEMO_CARGO_HANDLING_EQUIPMENT.length + demoCranes().length);
     expect(new Set(equipment.items.map((e: { equipment_type: string }) => e.equipment_type)).size).toBeGreaterThanOrEqual(5);
   });
 
@@ -151,6 +161,85 @@ describe.each(DB_TARGETS)('demo port calls on %s', (target) => {
     });
     expect(clashes.filter((c) => c.kind === 'overlap')).toEqual([]);
     expect(clashes).toEqual([]);
+  });
+
+  it('plans every call that works cargo shift by shift, the moves adding up to its cargo totals', async () => {
+    const db = t.database.db;
+    const terminal = await db.selectFrom('terminals').select(['id', 'time_zone']).executeTakeFirstOrThrow();
+    const shifts = await db.selectFrom('terminal_shifts').select(['id', 'shift_number', 'name', 'start_time', 'end_time']).where('terminal_id', '=', terminal.id).execute();
+    const calls = await db
+      .selectFrom('portcalls')
+      .innerJoin('portcall_cargo_details as c', 'c.portcall_id', 'portcalls.id')
+      .select(['portcalls.id', 'portcalls.status', 'c.cargo_operations_start', 'c.cargo_operations_end', 'c.discharge', 'c.load', 'c.restow'])
+      .execute();
+    const details = await db.selectFrom('portcall_shift_details').selectAll().orderBy('start_time').execute();
+    const byCall = groupBy(details, (d) => d.portcall_id);
+    const working = calls.filter((c) => c.status !== 'Cancelled' && Number(c.discharge) + Number(c.load) + Number(c.restow) > 0);
+    expect(working.length).toBeGreaterThan(100);
+    for (const c of calls.filter((c) => c.status === 'Cancelled')) expect(byCall.get(c.id), `cancelled ${c.id}`).toBeUndefined();
+    for (const c of working) {
+      const from = new Date(c.cargo_operations_start!).getTime();
+      const to = new Date(c.cargo_operations_end!).getTime();
+      const plan = byCall.get(c.id) ?? [];
+      const expected = shiftsInWindow({ shifts, timeZone: terminal.time_zone, from, to });
+      expect(plan.map((d) => d.terminal_shift_id), `call ${c.id}`).toEqual(expected.map((o) => o.terminal_shift_id));
+      const sum = (k: 'discharge' | 'load' | 'restow') => plan.reduce((a, d) => a + d[k], 0);
+      expect([sum('discharge'), sum('load'), sum('restow')], `call ${c.id}`).toEqual([Number(c.discharge), Number(c.load), Number(c.restow)]);
+      for (const [i, d] of plan.entries()) {
+        expect(new Date(d.start_time).getTime()).toBe(Math.max(expected[i]!.start, from));
+        expect(new Date(d.end_time).getTime()).toBe(Math.min(expected[i]!.end, to));
+        expect(d.contact_person_name).toBeTruthy();
+        if (d.discharge + d.load + d.restow > 0) expect(d.gangs).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('books quay cranes for the container calls ahead: on the rail over the berth, inside the berth window, never twice at once', async () => {
+    const db = t.database.db;
+    const bookings = await db
+      .selectFrom('portcall_equipment_details as b')
+      .innerJoin('portcalls as p', 'p.id', 'b.portcall_id')
+      .innerJoin('vessels as v', 'v.id', 'p.vessel_id')
+      .innerJoin('cargo_handling_equipments as e', 'e.id', 'b.cargo_handling_equipment_id')
+      .innerJoin('terminal_cranes as k', (j) => j.onRef('k.name', '=', 'e.equipment_number').onRef('k.terminal_id', '=', 'e.terminal_id'))
+      .select(['b.portcall_id', 'b.cargo_handling_equipment_id', 'b.start_time', 'b.end_time', 'p.status', 'p.berth_arrival', 'p.berth_departure', 'p.berth_start_position', 'p.berth_end_position', 'v.vessel_type', 'k.rail_start_m', 'k.rail_end_m'])
+      .execute();
+    // Every booking is of a quay crane (the join above drops any other).
+    expect(bookings.length).toBe(Number((await sql<{ n: number }>`select count(*)::int as n from portcall_equipment_details`.execute(db)).rows[0]!.n));
+    const ms = (d: Date | string) => new Date(d).getTime();
+    for (const b of bookings) {
+      expect(b.vessel_type).toBe('CONTAINER');
+      expect(['Cancelled', 'Departed']).not.toContain(b.status);
+      expect(ms(b.start_time)).toBeGreaterThanOrEqual(ms(b.berth_arrival));
+      expect(ms(b.end_time)).toBeLessThanOrEqual(ms(b.berth_departure));
+      expect(ms(b.end_time)).toBeGreaterThan(ms(b.start_time));
+      expect(b.rail_start_m).toBeLessThanOrEqual(Number(b.berth_start_position));
+      expect(b.rail_end_m).toBeGreaterThanOrEqual(Number(b.berth_end_position));
+    }
+    for (const [equipmentId, own] of groupBy(bookings, (b) => b.cargo_handling_equipment_id)) {
+      const sorted = own.sort((a, b) => ms(a.start_time) - ms(b.start_time));
+      for (let i = 1; i < sorted.length; i++) expect(ms(sorted[i]!.start_time), `crane ${equipmentId} double booked`).toBeGreaterThanOrEqual(ms(sorted[i - 1]!.end_time));
+    }
+    const perCall = [...groupBy(bookings, (b) => b.portcall_id).values()].map((own) => own.length);
+    expect(perCall.length).toBeGreaterThanOrEqual(40);
+    expect(Math.max(...perCall)).toBeLessThanOrEqual(4);
+    expect(new Set(perCall).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('hands the planner its crane bookings and shift plans with the port calls', async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/portal/v1/login', payload: { username: DEMO_USERS[0].email, password: DEMO_PASSWORD } });
+    const headers = { 'x-portal-token': login.json().payload.token as string };
+    const terminal = await t.database.db.selectFrom('terminals').select('id').executeTakeFirstOrThrow();
+    const from = new Date(Date.now() - 86_400_000).toISOString();
+    const to = new Date(Date.now() + 27 * 86_400_000).toISOString();
+    const res = await t.app.inject({ method: 'GET', url: '/api/portal/v1/berth_plan/portcalls', query: { terminal_id: String(terminal.id), from, to, page: '1' }, headers });
+    expect(res.statusCode).toBe(200);
+    const calls = res.json().payload.items as { equipment_details: { equipment_number: string }[]; portcall_shift_details: { gangs: number; contact_person: { contact_person_name: string | null } }[] }[];
+    const craneNames = new Set(demoCranes().map((c) => c.name));
+    expect(calls.filter((c) => c.equipment_details.some((e) => craneNames.has(e.equipment_number))).length).toBeGreaterThanOrEqual(30);
+    const plans = calls.flatMap((c) => c.portcall_shift_details);
+    expect(plans.length).toBeGreaterThan(150);
+    expect(plans.every((d) => d.contact_person.contact_person_name)).toBe(true);
   });
 
   it('keeps a replayable chain for each call, each reply linked to the step before', async () => {

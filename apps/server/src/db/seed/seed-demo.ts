@@ -6,6 +6,7 @@ import {
   DEMO_AGENTS,
   DEMO_SEED,
   DEMO_CARGO_HANDLING_EQUIPMENT,
+  DEMO_SHIFT_CONTACTS,
   DEMO_PASSWORD,
   DEMO_PORTS,
   DEMO_TERMINAL,
@@ -13,6 +14,7 @@ import {
   DEMO_USERS,
   DEMO_VESSEL_OPERATORS,
   demoBollards,
+  demoCraneEquipment,
   demoCranes,
   demoVessels,
 } from './demo-data';
@@ -78,6 +80,12 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date): 
   await trx.insertInto('terminal_cranes').values(demoCranes().map((c) => ({ terminal_id: terminal.id, ...c }))).execute();
   await trx.insertInto('terminal_shifts').values(t.shifts.map((s) => ({ terminal_id: terminal.id, ...s }))).execute();
   await trx.insertInto('cargo_handling_equipments').values(DEMO_CARGO_HANDLING_EQUIPMENT.map((e) => ({ terminal_id: terminal.id, ...e }))).execute();
+  const craneEquipment = await trx
+    .insertInto('cargo_handling_equipments')
+    .values(demoCraneEquipment().map((e) => ({ terminal_id: terminal.id, ...e })))
+    .returning(['id', 'equipment_number'])
+    .execute();
+  const rails = new Map(demoCranes().map((c) => [c.name, c]));
 
   // The quay-wall repair starts three days after seeding so it is in view on the planner's default window.
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
@@ -135,6 +143,10 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date): 
       agentIds: agents.map((a) => a.id),
       pbpIds: (await trx.selectFrom('pilot_boarding_places').select('id').where('port_id', '=', hamburg.id).orderBy('id').execute()).map((p) => p.id),
       portIds: ports.filter((p) => p.unlocode !== 'DEHAM').map((p) => p.id),
+      timeZone: t.time_zone,
+      shifts: await trx.selectFrom('terminal_shifts').select(['id', 'shift_number', 'name', 'start_time', 'end_time']).where('terminal_id', '=', terminal.id).orderBy('shift_number').execute(),
+      shiftContacts: DEMO_SHIFT_CONTACTS,
+      cranes: craneEquipment.map((e) => ({ equipmentId: e.id, number: e.equipment_number, railStart: rails.get(e.equipment_number)!.rail_start_m, railEnd: rails.get(e.equipment_number)!.rail_end_m })),
       terminalUserId: userId('terminal.operator@demo.quayline.test'),
       vesselUserId: userId('vessel.operator@demo.quayline.test'),
       agentUserId: userId('agent@demo.quayline.test'),

@@ -10,11 +10,13 @@ import {
   applyNegotiation,
   createRng,
   deriveStatus,
+  shiftsInWindow,
 } from '@quayline/domain';
 import type { Transaction } from 'kysely';
 import type { Insertable } from 'kysely';
-import type { DB, PortcallAuditEventsTable } from '../schema';
-import { type TSeedCallToPlace, placeDemoCalls } from './seed-placement';
+import type { DB, PortcallAuditEventsTable, PortcallEquipmentDetailsTable, PortcallShiftDetailsTable } from '../schema';
+import { type TSeedContact, type TSeedCrane, type TSeedCraneBooking, bookCranes, cranesWanted, equipmentDetailOf, shiftDetailRow, shiftPlan } from './seed-operations';
+import { MAX_SHIFT_HOURS, type TSeedCallToPlace, placeDemoCalls } from './seed-placement';
 
 const H = 3600_000;
 const DAY = 24 * H;
@@ -30,6 +32,11 @@ type SeedWorld = {
   agentIds: number[];
   pbpIds: number[];
   portIds: number[];
+  timeZone: string;
+  shifts: { id: number; shift_number: number; name: string; start_time: string; end_time: string }[];
+  shiftContacts: Readonly<Record<number, TSeedContact>>;
+  /** Quay cranes as bookable equipment, with the rail each runs on. */
+  cranes: TSeedCrane[];
   terminalUserId: number;
   vesselUserId: number;
   agentUserId: number;
@@ -38,6 +45,7 @@ type SeedWorld = {
 type Step = { time: TNegotiatedTime; party: TParty; action: TNegotiationAction; at?: number };
 
 export const DEMO_PORTCALL_COUNT = 150;
+const INSERT_BATCH = 500;
 /** Upcoming requested calls kept off the quay on purpose: the planner's unassigned list shows them. */
 export const DEMO_UNPLACED_ON_PURPOSE = 4;
 
@@ -214,6 +222,18 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
     }));
   const placements = placeDemoCalls(toPlace, quay);
 
+  // Shift occurrences once for every cargo window, even one moved the most by the placement: the shift calendar is
+  // slow per call (time zone look-ups), so each call only picks its shifts from this list.
+  const occurrences = shiftsInWindow({
+    shifts: world.shifts,
+    timeZone: world.timeZone,
+    from: Math.min(...calls.map((c) => c.cargoStart)) - MAX_SHIFT_HOURS * H - DAY,
+    to: Math.max(...calls.map((c) => c.cargoEnd)) + MAX_SHIFT_HOURS * H + DAY,
+  });
+  const craneBookings: TSeedCraneBooking[] = [];
+  const equipmentRows: Insertable<PortcallEquipmentDetailsTable>[] = [];
+  const shiftRows: Insertable<PortcallShiftDetailsTable>[] = [];
+
   let count = 0;
   for (const c of calls) {
     const { vessel, isContainer, arrival, past, hasPbp, cancelled, state, rows, value, label } = c;
@@ -246,6 +266,8 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
     const moves = isContainer ? rng.int(300, 3200) : rng.int(20, 400);
     const discharge = Math.round(moves * (0.4 + rng.next() * 0.2));
     const restow = isContainer ? rng.int(0, 60) : 0;
+    const load = moves - discharge - restow;
+    const cargoType = isContainer ? 'Container (boxes)' : vessel.vessel_type === 'CAR_CARRIER' || vessel.vessel_type === 'RO_RO' ? 'Roll-on/Roll-off' : vessel.vessel_type === 'DRY_BULK' ? 'Dry bulk (tons)' : 'General';
     const orientation = rng.pick(['Starboard', 'Port'] as const);
     const row = await trx
       .insertInto('portcalls')
@@ -293,6 +315,7 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const craneIntensity = isContainer ? rng.int(2, 5) : 1;
     await trx
       .insertInto('portcall_cargo_details')
       .values({
@@ -300,19 +323,30 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
         position: 0,
         cargo_operations_start: new Date(cargoStart),
         cargo_operations_end: new Date(cargoEnd),
-        cargo_type: isContainer ? 'Container (boxes)' : vessel.vessel_type === 'CAR_CARRIER' || vessel.vessel_type === 'RO_RO' ? 'Roll-on/Roll-off' : vessel.vessel_type === 'DRY_BULK' ? 'Dry bulk (tons)' : 'General',
+        cargo_type: cargoType,
         cargo_sub_type: null,
         product_type: null,
         move_count: moves,
         move_count_unit: isContainer ? 'pieces' : 'tons',
         comment: null,
         discharge,
-        load: moves - discharge - restow,
+        load,
         restow,
         units_per_hour: isContainer ? 28 : 120,
-        crane_intensity: isContainer ? rng.int(2, 5) : 1,
+        crane_intensity: craneIntensity,
       })
       .execute();
+    // Quay cranes for the container calls alongside or due within the planner's 28 days; a cancelled call works no cargo.
+    const bookings =
+      isContainer && position && !cancelled && !past && arrivalValue < nowMs + 28 * DAY
+        ? bookCranes({ berthStart: position.start, berthEnd: position.end, berthFrom: arrivalValue, berthTo: departureValue, workFrom: cargoStart, workTo: cargoEnd }, cranesWanted(c.loa, moves), world.cranes, craneBookings)
+        : [];
+    craneBookings.push(...bookings);
+    for (const b of bookings) equipmentRows.push({ portcall_id: row.id, ...equipmentDetailOf(b) });
+    if (!cancelled) {
+      const plan = shiftPlan({ cargoStart, cargoEnd, discharge, load, restow, cargoType, gangs: craneIntensity, craneBookings: bookings }, occurrences, (n) => world.shiftContacts[n] ?? world.shiftContacts[1]!);
+      shiftRows.push(...plan.map((d) => shiftDetailRow(row.id, d)));
+    }
     let created = arrival + shift - 10 * DAY;
     const lastIdByTime = new Map<string, number>();
     const auditRows: Insertable<PortcallAuditEventsTable>[] = [];
@@ -330,5 +364,8 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
     await trx.insertInto('portcall_audit_events').values(auditRows).execute();
     count++;
   }
+  // Batches keep each statement far below PostgreSQL's limit of bind parameters.
+  for (let i = 0; i < equipmentRows.length; i += INSERT_BATCH) await trx.insertInto('portcall_equipment_details').values(equipmentRows.slice(i, i + INSERT_BATCH)).execute();
+  for (let i = 0; i < shiftRows.length; i += INSERT_BATCH) await trx.insertInto('portcall_shift_details').values(shiftRows.slice(i, i + INSERT_BATCH)).execute();
   return count;
 }

@@ -7,13 +7,17 @@ import { SidePanel } from './side-panel';
 
 type TBooking = { key: string; equipment: string; vessel: string; start: string; end: string };
 
+/**
+ * Bookings of the terminal's quay cranes. A crane is bookable as the equipment whose number is the crane's name in the
+ * crane list, so that key decides, not words in an equipment name (a reach stacker may be called "Krane 3").
+ */
 export function craneBookings(calls: readonly TPortcall[], cranes: readonly TTerminalCrane[]): TBooking[] {
-  const craneNames = new Set(cranes.map((c) => c.name.toLowerCase()));
+  const craneByNumber = new Map(cranes.map((c) => [c.name.trim().toLowerCase(), c]));
   const out: TBooking[] = [];
   for (const call of calls) {
     for (const e of call.equipment_details) {
-      const isCrane = craneNames.has(e.equipment_name.toLowerCase()) || /crane|kran|grue|grúa/i.test(e.equipment_name);
-      if (isCrane) out.push({ key: `${call.id}-${e.id}`, equipment: `${e.equipment_name} ${e.equipment_number}`.trim(), vessel: call.vessel_name, start: e.start_time, end: e.end_time });
+      const crane = craneByNumber.get(e.equipment_number.trim().toLowerCase());
+      if (crane) out.push({ key: `${call.id}-${e.id}`, equipment: crane.name, vessel: call.vessel_name, start: e.start_time, end: e.end_time });
     }
   }
   return out.sort((a, b) => a.equipment.localeCompare(b.equipment) || a.start.localeCompare(b.start));
