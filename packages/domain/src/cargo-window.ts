@@ -1,10 +1,22 @@
-// The server keeps cargo operations inside the berth window, so a move takes them along: shifted with the arrival,
-// then clipped to the new window (a shorter stay ends them earlier).
+// A berth move takes the call's work along: cargo operations, crane bookings and shift plans shift with the
+// arrival and are clipped to the new berth window (a shorter stay ends them earlier), because the server keeps
+// them inside it.
 import type { TPortcall } from './schemas/portcall';
 
 export type TCargoWindow = { cargo_operations_start: string; cargo_operations_end: string };
+export type TBerthPlace = { berth_arrival: string; berth_departure: string };
 
-export function movedCargoWindow(call: Pick<TPortcall, 'berth_arrival' | 'cargo_operations_start' | 'cargo_operations_end'>, place: { berth_arrival: string; berth_departure: string }): TCargoWindow | null {
+/** The interval shifted by the arrival's move and clipped to the new berth window; null when nothing of it is left. */
+export function movedInterval(interval: { start_time: string; end_time: string }, previousArrival: string, place: TBerthPlace): { start_time: string; end_time: string } | null {
+  const shift = Date.parse(place.berth_arrival) - Date.parse(previousArrival);
+  const from = Date.parse(place.berth_arrival);
+  const to = Date.parse(place.berth_departure);
+  const start = Math.max(from, Date.parse(interval.start_time) + shift);
+  const end = Math.min(to, Date.parse(interval.end_time) + shift);
+  return end > start ? { start_time: new Date(start).toISOString(), end_time: new Date(end).toISOString() } : null;
+}
+
+export function movedCargoWindow(call: Pick<TPortcall, 'berth_arrival' | 'cargo_operations_start' | 'cargo_operations_end'>, place: TBerthPlace): TCargoWindow | null {
   if (!call.cargo_operations_start || !call.cargo_operations_end) return null;
   const shift = Date.parse(place.berth_arrival) - Date.parse(call.berth_arrival);
   const from = Date.parse(place.berth_arrival);

@@ -43,6 +43,37 @@ describe.each(DB_TARGETS)('port-call details on %s', (target) => {
     expect(hours.total_hours).toBe(12.5);
   });
 
+  it('takes crane bookings and shift plans along when the call moves, releasing a booking that would double-book', async () => {
+    const [crane, stacker] = w.geometry.equipment;
+    const call = (
+      await w.planner('POST', '/portcalls', w.request('2026-10-05T06:00:00Z', '2026-10-06T06:00:00Z', {
+        equipment_details: [
+          { cargo_handling_equipment_id: crane!.id, start_time: '2026-10-05T08:00:00Z', end_time: '2026-10-05T20:00:00Z' },
+          { cargo_handling_equipment_id: stacker!.id, start_time: '2026-10-05T08:00:00Z', end_time: '2026-10-06T04:00:00Z' },
+        ],
+        portcall_shift_details: [{ shift_number: 1, start_time: '2026-10-05T08:00:00Z', end_time: '2026-10-05T16:00:00Z', discharge: 400, gangs: 2 }],
+      }))
+    ).json().payload;
+    // Another call holds the crane six hours later, where the first call's booking would land.
+    const other = await w.planner('POST', '/portcalls', w.request('2026-10-05T20:00:00Z', '2026-10-06T20:00:00Z', { berth_start_position: 800, berth_end_position: 1000, equipment_details: [{ cargo_handling_equipment_id: crane!.id, start_time: '2026-10-05T22:00:00Z', end_time: '2026-10-06T02:00:00Z' }] }));
+    expect(other.statusCode, other.body).toBe(201);
+
+    const moved = await w.planner('PUT', `/portcalls/${call.id}`, { version: call.version, berth_arrival: '2026-10-05T12:00:00Z', berth_departure: '2026-10-06T10:00:00Z' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = moved.json().payload;
+    expect(after.equipment_details.map((e: { cargo_handling_equipment_id: number; start_time: string; end_time: string }) => [e.cargo_handling_equipment_id, e.start_time, e.end_time])).toEqual([
+      [stacker!.id, '2026-10-05T14:00:00.000Z', '2026-10-06T10:00:00.000Z'],
+    ]);
+    expect(after.portcall_shift_details).toEqual([expect.objectContaining({ start_time: '2026-10-05T14:00:00.000Z', end_time: '2026-10-05T22:00:00.000Z', discharge: 400, gangs: 2 })]);
+    const audit = (await w.planner('GET', `/portcall_audit?portcall_id=${call.id}`)).json().payload;
+    const events = (Array.isArray(audit) ? audit : audit.items) as { portcall_id: number; event_type: string; field: string; old_value: unknown; new_value: unknown }[];
+    expect(events.filter((e) => e.portcall_id === call.id && e.field === 'equipment_details')).toEqual([expect.objectContaining({ event_type: 'revised', old_value: 2, new_value: 1 })]);
+
+    // Bookings the caller sends are taken as sent, not moved again.
+    const sent = await w.planner('PUT', `/portcalls/${call.id}`, { version: after.version, berth_arrival: '2026-10-05T13:00:00Z', equipment_details: [] });
+    expect(sent.json().payload.equipment_details).toEqual([]);
+  });
+
   it('keeps shift details with the contact person, and prefills shifts in the terminal\u2019s time zone', async () => {
     const plan = (await w.planner('POST', '/prefill_shift_details', { terminal_id: w.terminal.id, cargo_operations_start: '2026-09-20T04:00:00Z', cargo_operations_end: '2026-09-20T22:00:00Z', discharge: 900, load: 300 })).json().payload;
     // Test terminal shifts: Day 06-18 and Night 18-06 Berlin (UTC+2 in September).

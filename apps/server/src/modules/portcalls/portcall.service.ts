@@ -3,8 +3,10 @@ import {
   NEGOTIATED_TIMES,
   type TCargoDetailInput,
   type TEquipmentDetailInput,
+  type TBerthPlace,
   type TShiftDetailInput,
   computeCargoQuantities,
+  movedInterval,
   type TFromLabel,
   type TNegotiatedTime,
   type TNegotiationAction,
@@ -213,6 +215,44 @@ async function replaceEquipmentDetails(trx: Trx, portcallId: number, terminalId:
   if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems });
   await trx.deleteFrom('portcall_equipment_details').where('portcall_id', '=', portcallId).execute();
   if (details.length) await trx.insertInto('portcall_equipment_details').values(details.map((d) => ({ portcall_id: portcallId, cargo_handling_equipment_id: d.cargo_handling_equipment_id, start_time: d.start_time, end_time: d.end_time }))).execute();
+}
+
+/**
+ * When a call moves and the caller did not send its crane bookings and shift plans, they go along with it.
+ * A booking that would then double-book its equipment is released (the move wins; the audit trail keeps the
+ * old list), so a planner's drag or a published sandbox is not refused for a crane that can be re-assigned.
+ */
+async function takeWorkAlong(trx: Trx, session: AuthSession, current: TPortcall, place: TBerthPlace, sent: { equipment: boolean; shifts: boolean }, now: Date) {
+  if (Date.parse(place.berth_arrival) === Date.parse(current.berth_arrival) && Date.parse(place.berth_departure) === Date.parse(current.berth_departure)) return;
+  if (!sent.equipment && current.equipment_details.length) {
+    const kept: TEquipmentDetailInput[] = [];
+    for (const booking of current.equipment_details) {
+      const moved = movedInterval(booking, current.berth_arrival, place);
+      if (!moved) continue;
+      const clash = await trx
+        .selectFrom('portcall_equipment_details as b')
+        .innerJoin('portcalls as p', 'p.id', 'b.portcall_id')
+        .select('b.portcall_id')
+        .where('b.cargo_handling_equipment_id', '=', booking.cargo_handling_equipment_id)
+        .where('b.portcall_id', '!=', current.id)
+        .where('p.status', '!=', 'Cancelled')
+        .where('b.start_time', '<', new Date(moved.end_time))
+        .where('b.end_time', '>', new Date(moved.start_time))
+        .executeTakeFirst();
+      if (!clash) kept.push({ cargo_handling_equipment_id: booking.cargo_handling_equipment_id, ...moved });
+    }
+    await replaceEquipmentDetails(trx, current.id, current.terminal_id, { from: place.berth_arrival, to: place.berth_departure }, kept);
+    if (kept.length !== current.equipment_details.length) await audit(trx, session, current.id, 'revised', 'equipment_details', current.equipment_details.length, kept.length, now);
+  }
+  if (!sent.shifts && current.portcall_shift_details.length) {
+    const shift = Date.parse(place.berth_arrival) - Date.parse(current.berth_arrival);
+    const at = (iso: string) => new Date(Date.parse(iso) + shift).toISOString();
+    await replaceShiftDetails(
+      trx,
+      current.id,
+      current.portcall_shift_details.map(({ id: _id, portcall_id: _portcall, total_resources: _total, ...detail }) => ({ ...detail, start_time: at(detail.start_time), end_time: at(detail.end_time) })),
+    );
+  }
 }
 
 async function replaceShiftDetails(trx: Trx, portcallId: number, details: TShiftDetailInput[]) {
@@ -491,6 +531,8 @@ export async function updatePortcallInTransaction(ctx: AppContext, trx: Trx, ses
     await replaceEquipmentDetails(trx, id, current.terminal_id, window, equipment_details);
     await audit(trx, session, id, 'revised', 'equipment_details', current.equipment_details.length, equipment_details.length, now);
   }
+  const place = { berth_arrival: steps.get('berth_arrival')?.value ?? merged.berth_arrival, berth_departure: steps.get('berth_departure')?.value ?? merged.berth_departure };
+  await takeWorkAlong(trx, session, current, place, { equipment: equipment_details !== undefined, shifts: portcall_shift_details !== undefined }, now);
   if (portcall_shift_details) {
     await replaceShiftDetails(trx, id, portcall_shift_details);
     await audit(trx, session, id, 'revised', 'portcall_shift_details', current.portcall_shift_details.length, portcall_shift_details.length, now);
