@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006-portcall-details';
 import * as m0007 from './migrations/0007-berth-drafts';
 import * as m0008 from './migrations/0008-portcall-status-fields';
 import * as m0009 from './migrations/0009-realtime-retention';
+import * as m0010 from './migrations/0010-ship-to-shore-cranes';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-berth-drafts': m0007,
   '0008-portcall-status-fields': m0008,
   '0009-realtime-retention': m0009,
+  '0010-ship-to-shore-cranes': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -151,7 +151,7 @@ export const ZTerminalCrane = z.object({
 });
 export type TTerminalCrane = z.infer<typeof ZTerminalCrane>;
 
-export const CARGO_HANDLING_EQUIPMENT_TYPES = ['Mobile harbour crane', 'Reach stacker', 'Straddle carrier', 'Terminal tractor', 'Forklift', 'Empty container handler'] as const;
+export const CARGO_HANDLING_EQUIPMENT_TYPES = ['Ship-to-shore crane', 'Mobile harbour crane', 'Reach stacker', 'Straddle carrier', 'Terminal tractor', 'Forklift', 'Empty container handler'] as const;
 export const ZCargoHandlingEquipmentType = z.enum(CARGO_HANDLING_EQUIPMENT_TYPES);
 export type TCargoHandlingEquipmentType = z.infer<typeof ZCargoHandlingEquipmentType>;
 

@@ -109,7 +109,7 @@ export const DEMO_CARGO_HANDLING_EQUIPMENT: readonly { equipment_number: string;
  * equipment model has no ship-to-shore type (its one crane type is the mobile harbour crane), so they carry that.
  */
 export function demoCraneEquipment(): { equipment_number: string; name: string; equipment_type: TCargoHandlingEquipmentType }[] {
-  return demoCranes().map((c) => ({ equipment_number: c.name, name: `${c.name} ship-to-shore crane`, equipment_type: 'Mobile harbour crane' }));
+  return demoCranes().map((c) => ({ equipment_number: c.name, name: `${c.name} ship-to-shore crane`, equipment_type: 'Ship-to-shore crane' }));
 }
 
 /** Who runs the quay in each shift, by shift number: the contact person of every shift plan. */
