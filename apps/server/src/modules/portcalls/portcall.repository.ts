@@ -148,3 +148,26 @@ export async function findPortcallExtras(db: Db, portcallIds: number[]) {
   return { equipment, shifts, arrivalSteps };
 }
 export type PortcallExtras = Awaited<ReturnType<typeof findPortcallExtras>>;
+
+function byPortcall<T extends { portcall_id: number }>(rows: readonly T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.portcall_id);
+    if (list) list.push(row);
+    else map.set(row.portcall_id, [row]);
+  }
+  return map;
+}
+
+/** The extras of many calls split per call once, so mapping a page of thousands stays linear. */
+export function extrasPerPortcall(extras: PortcallExtras): (portcallId: number) => PortcallExtras {
+  const equipment = byPortcall(extras.equipment);
+  const shifts = byPortcall(extras.shifts);
+  const arrivalSteps = byPortcall(extras.arrivalSteps);
+  return (id) => ({ equipment: equipment.get(id) ?? [], shifts: shifts.get(id) ?? [], arrivalSteps: arrivalSteps.get(id) ?? [] });
+}
+
+export function cargoPerPortcall(rows: readonly CargoDetailRow[]): (portcallId: number) => CargoDetailRow[] {
+  const map = byPortcall(rows);
+  return (id) => map.get(id) ?? [];
+}
