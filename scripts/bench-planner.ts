@@ -1,5 +1,6 @@
 // `npm run bench:planner`: the berth planner under 2,000 extra port calls, measured in Debian's Chromium.
-// Seeds a throwaway PGlite directory, starts the real server on it, and prints first render, drag frame times and heap.
+// Seeds a throwaway PGlite directory (or, with --database-url, a fresh PostgreSQL database), starts the real server on it,
+// and prints first render, drag frame times and heap.
 // Exits non-zero only when the run itself fails; a missed target is a finding, not an error (docs/performance.md).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page, chromium } from 'playwright-core';
 import { BENCH_PORTCALL_COUNT, seedBenchPortcalls } from '../apps/server/src/db/bench-seed';
+import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data';
@@ -59,9 +61,37 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Demo data plus the stress calls, written before the server opens the directory so its own start stays untouched. */
-async function seedDataDir(dataDir: string): Promise<{ benchCalls: number; totalCalls: number }> {
-  const database = await openDatabase({ kind: 'pglite', dataDir });
+type TBenchDatabase = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+/** `--database-url postgres://...` (or BENCH_DATABASE_URL): measure on a fresh database of that server instead of PGlite. */
+function postgresAdminUrl(): string | null {
+  const at = process.argv.indexOf('--database-url');
+  return at >= 0 ? (process.argv[at + 1] ?? null) : (process.env.BENCH_DATABASE_URL ?? null);
+}
+
+async function createBenchPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `quayline_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Demo data plus the stress calls, written before the server opens the database so its own start stays untouched. */
+async function seedDataDir(target: TBenchDatabase): Promise<{ benchCalls: number; totalCalls: number }> {
+  const database = await openDatabase(target);
   try {
     await migrateToLatest(database.db as never);
     const now = new Date();
@@ -75,10 +105,11 @@ async function seedDataDir(dataDir: string): Promise<{ benchCalls: number; total
 }
 
 /** Starts the server the way the browser tests do (e2e/support/global-setup.ts). */
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+async function startServer(target: TBenchDatabase, port: number): Promise<ChildProcess> {
+  const database = target.kind === 'pglite' ? { DATA_DIR: target.dataDir } : { DATABASE_URL: target.url };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: path.join(root, 'apps/server'),
-    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, WEB_DIST: webDist },
+    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...database, PUBLIC_URL: `http://127.0.0.1:${port}`, WEB_DIST: webDist },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -208,12 +239,13 @@ async function dragCard(page: Page, start: { x: number; y: number; id: string })
 }
 
 /** The API requests before the first render, to tell data loading from rendering in the first-render figure. */
-function apiRequestsBefore(readyAt: number): { count: number; lastEndMs: number; slowest: string } {
+function apiRequestsBefore(readyAt: number): { count: number; lastEndMs: number; slowest: string; waterfall: string } {
   const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.includes('/api/portal/v1/') && e.responseEnd <= readyAt);
   const slowest = [...entries].sort((a, b) => b.duration - a.duration)[0];
   return {
     count: entries.length,
     lastEndMs: Math.max(0, ...entries.map((e) => e.responseEnd)),
+    waterfall: entries.map((e) => `${new URL(e.name).pathname.replace('/api/portal/v1', '')} ${Math.round(e.startTime)}-${Math.round(e.responseEnd)}`).join(', '),
     slowest: slowest ? `${new URL(slowest.name).pathname.replace('/api/portal/v1', '')} ${Math.round(slowest.duration)} ms` : 'none',
   };
 }
@@ -272,6 +304,7 @@ async function measure(baseUrl: string): Promise<{ figures: TFigure[]; notes: st
     const notes = [
       `cards: ${probe ? `${probe.cardCount} in the plan, ${probe.renderedCards} rendered` : 'window.__quaylinePlanner is missing'}`,
       `data: ${requests.count} API requests before the first render, the last answered at ${Math.round(requests.lastEndMs)} ms after navigation start; slowest ${requests.slowest}`,
+      ...(process.env.BENCH_WATERFALL ? [`requests: ${requests.waterfall}`] : []),
       `drag: card ${card.id}, ${isEngaged ? 'moving with the pointer' : 'NOT taken as a drag (figures show an idle page)'}, ${frames.length} frames, ${moves} pointer moves in ${DRAG_MS} ms`,
       `* idle rAF interval of this browser: ${idle.toFixed(1)} ms; headless Chromium paces frames at 60 Hz, so the median counts as met up to ${frameLimit.toFixed(1)} ms (half the frames or more on time)`,
     ];
@@ -295,16 +328,19 @@ async function main(): Promise<void> {
   buildWebIfStale();
   const work = mkdtempSync(path.join(os.tmpdir(), 'quayline-bench-'));
   let server: ChildProcess | null = null;
+  const adminUrl = postgresAdminUrl();
+  const postgres = adminUrl ? await createBenchPostgres(adminUrl) : null;
+  const target: TBenchDatabase = postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: path.join(work, 'data') };
   try {
     // Other work on the machine moves every figure; the load at the start is printed with them.
     const loadBefore = os.loadavg()[0] ?? 0;
     const started = Date.now();
-    const seeded = await seedDataDir(path.join(work, 'data'));
+    const seeded = await seedDataDir(target);
     console.log(`Seeded the demo terminal and ${seeded.benchCalls} stress calls (${seeded.totalCalls} port calls in all) in ${Math.round((Date.now() - started) / 1000)} s.`);
     const port = await freePort();
-    server = await startServer(path.join(work, 'data'), port);
+    server = await startServer(target, port);
     const { figures, notes } = await measure(`http://127.0.0.1:${port}`);
-    console.log(`\nBerth planner, ${VIEWPORT.width}x${VIEWPORT.height}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, load average ${loadBefore.toFixed(1)} at the start\n`);
+    console.log(`\nBerth planner on ${target.kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}, ${VIEWPORT.width}x${VIEWPORT.height}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, load average ${loadBefore.toFixed(1)} at the start\n`);
     printTable(figures);
     console.log('');
     for (const n of notes) console.log(n);
@@ -315,6 +351,7 @@ async function main(): Promise<void> {
       await exited;
     }
     rmSync(work, { recursive: true, force: true });
+    await postgres?.drop();
   }
 }
 
