@@ -1,6 +1,6 @@
 // Stress data for `npm run bench:planner`: thousands of port calls on the demo terminal over the planner's default
 // 28-day window. Overlaps are wanted (the planner must draw clashes fast too), so nothing here is planned by rules.
-import { createRng, deriveStatus, type TTimeLabel } from '@quayline/domain';
+import { bollardsCovering, createRng, deriveStatus, quayMetres, type TTimeLabel } from '@quayline/domain';
 import type { Insertable, Kysely } from 'kysely';
 import type { DB, PortcallCargoDetailsTable, PortcallsTable } from './schema';
 import { DEMO_SEED, DEMO_TERMINAL } from './seed/demo-data';
@@ -31,9 +31,7 @@ export async function seedBenchPortcalls(db: Kysely<DB>, { count = BENCH_PORTCAL
     db.selectFrom('portal_users').select('id').where('email', '=', 'terminal.operator@demo.quayline.test').executeTakeFirst(),
   ]);
   if (vessels.length === 0) throw new Error('The demo vessels are missing; seed the demo first.');
-  const bollardMetres = bollards.map((b) => ({ id: b.id, m: Number(b.position_m) }));
-  const bollardAtOrBefore = (m: number) => [...bollardMetres].reverse().find((b) => b.m <= m)?.id ?? null;
-  const bollardAtOrAfter = (m: number) => bollardMetres.find((b) => b.m >= m)?.id ?? null;
+  const bollardMetres = bollards.map((b) => ({ id: b.id, position_m: Number(b.position_m) }));
 
   const rng = createRng(seed);
   const nowMs = now.getTime();
@@ -52,6 +50,7 @@ export async function seedBenchPortcalls(db: Kysely<DB>, { count = BENCH_PORTCAL
       const length = rng.int(120, 400);
       const from = rng.int(0, Math.floor((terminal.quay_length_m - length) / 5)) * 5;
       const to = from + length;
+      const covering = bollardsCovering(bollardMetres, quayMetres(from), quayMetres(to));
       const isPast = departure < nowMs;
       const isAlongside = arrival <= nowMs && nowMs < departure;
       const arrivalLabel: TTimeLabel = isPast || isAlongside ? 'actual' : rng.pick(['requested', 'planned', 'accepted', 'estimated'] as const);
@@ -82,8 +81,8 @@ export async function seedBenchPortcalls(db: Kysely<DB>, { count = BENCH_PORTCAL
         cargo_operations_end: new Date(cargoEnd),
         berth_start_position: from,
         berth_end_position: to,
-        berth_start_bollard_id: bollardAtOrBefore(from),
-        berth_end_bollard_id: bollardAtOrAfter(to),
+        berth_start_bollard_id: covering?.first.id ?? null,
+        berth_end_bollard_id: covering?.last.id ?? null,
         terminal_section_id: sections.find((s) => s.start_position_m <= from && from < s.end_position_m)?.id ?? null,
         berth_orientation: rng.pick(['Starboard', 'Port'] as const),
         service_name: isContainer ? rng.pick(['AEX1', 'NEU4', 'Baltic Loop', 'TA2', 'FEX']) : null,

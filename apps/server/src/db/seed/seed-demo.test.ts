@@ -130,10 +130,12 @@ describe.each(DB_TARGETS)('demo port calls on %s', (target) => {
     const calls = await db
       .selectFrom('portcalls')
       .innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id')
-      .select(['portcalls.id', 'status', 'berth_arrival', 'berth_departure', 'berth_arrival_label', 'berth_start_position', 'berth_end_position', 'draft_inbound', 'draft_outbound', 'vessels.max_draft_m'])
+      .select(['portcalls.id', 'status', 'berth_arrival', 'berth_departure', 'berth_arrival_label', 'berth_start_position', 'berth_end_position', 'berth_start_bollard_id', 'berth_end_bollard_id', 'draft_inbound', 'draft_outbound', 'vessels.max_draft_m'])
       .where('status', '!=', 'Cancelled')
       .execute();
     const unplaced = calls.filter((c) => c.berth_start_position === null);
+    // Every placed call is made fast between two bollards, also at the quay's ends (as the API places them).
+    expect(calls.filter((c) => c.berth_start_position !== null && (c.berth_start_bollard_id === null || c.berth_end_bollard_id === null)).map((c) => c.id)).toEqual([]);
     expect(unplaced.filter((c) => c.berth_arrival_label === 'actual' || c.status === 'Berthed' || c.status === 'Cargo Ops').map((c) => c.id)).toEqual([]);
     expect(unplaced.length).toBeGreaterThanOrEqual(3);
     expect(unplaced.length).toBeLessThanOrEqual(6);

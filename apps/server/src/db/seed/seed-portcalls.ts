@@ -8,8 +8,10 @@ import {
   type TFromLabel,
   type TPlanQuay,
   applyNegotiation,
+  bollardsCovering,
   createRng,
   deriveStatus,
+  quayMetres,
   shiftsInWindow,
 } from '@quayline/domain';
 import type { Transaction } from 'kysely';
@@ -257,11 +259,8 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
       pilotArrivalLabel: label('pilot_boarding_place_arrival'),
       cargoOperationsStarted: cargoStart <= nowMs,
     });
-    const bollard = (m: number, first: boolean) => {
-      const sorted = world.bollards.map((b) => ({ id: b.id, m: Number(b.position_m) }));
-      const pick = first ? [...sorted].reverse().find((b) => b.m <= m) : sorted.find((b) => b.m >= m);
-      return pick?.id ?? null;
-    };
+    // The API's own rule (a call starting before the first bollard is made fast to it), so seeded calls read alike.
+    const covering = position ? bollardsCovering(world.bollards.map((b) => ({ id: b.id, position_m: Number(b.position_m) })), quayMetres(position.start), quayMetres(position.end)) : null;
     const agentId = rng.chance(0.85) ? world.agentIds[rng.int(0, world.agentIds.length - 1)]! : null;
     const moves = isContainer ? rng.int(300, 3200) : rng.int(20, 400);
     const discharge = Math.round(moves * (0.4 + rng.next() * 0.2));
@@ -292,8 +291,8 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
         cargo_operations_end: new Date(cargoEnd),
         berth_start_position: position?.start ?? null,
         berth_end_position: position?.end ?? null,
-        berth_start_bollard_id: position ? bollard(position.start, true) : null,
-        berth_end_bollard_id: position ? bollard(position.end, false) : null,
+        berth_start_bollard_id: covering?.first.id ?? null,
+        berth_end_bollard_id: covering?.last.id ?? null,
         terminal_section_id: position ? (berthSections.find((s) => s.start_position_m <= position.start && position.start < s.end_position_m)?.id ?? null) : null,
         berth_orientation: position ? orientation : null,
         service_name: isContainer ? rng.pick(['AEX1', 'NEU4', 'Baltic Loop', 'TA2', 'FEX']) : null,
