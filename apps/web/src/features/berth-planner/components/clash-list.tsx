@@ -5,10 +5,21 @@ import { useTranslation } from 'react-i18next';
 import type { TClash, TPortcall } from '@quayline/domain';
 import { SidePanel } from './side-panel';
 
-export function clashText(clash: TClash, nameOf: (id: number) => string, t: TFunction): string {
+type TQuayPlace = { berth_start_position: number | null; berth_end_position: number | null };
+
+/** Two calls in one 'overlap' clash either share quay metres or only come closer than the clearance. */
+function shareQuay(a: TQuayPlace | undefined, b: TQuayPlace | undefined): boolean {
+  if (!a || !b || a.berth_start_position === null || a.berth_end_position === null || b.berth_start_position === null || b.berth_end_position === null) return false;
+  return a.berth_start_position < b.berth_end_position && b.berth_start_position < a.berth_end_position;
+}
+
+export function clashText(clash: TClash, nameOf: (id: number) => string, t: TFunction, placeOf: (id: number) => TQuayPlace | undefined = () => undefined): string {
   switch (clash.kind) {
-    case 'overlap':
-      return t('berthPlanner.clashes.overlap', { a: nameOf(clash.callIds[0]), b: nameOf(clash.callIds[1]) });
+    case 'overlap': {
+      const [a, b] = clash.callIds;
+      const key = shareQuay(placeOf(a), placeOf(b)) ? 'berthPlanner.clashes.overlap_quay' : 'berthPlanner.clashes.overlap';
+      return t(key, { a: nameOf(a), b: nameOf(b) });
+    }
     case 'block_zone':
       return t('berthPlanner.clashes.block_zone', { vessel: nameOf(clash.callIds[0]) });
     case 'too_shallow':
@@ -48,7 +59,7 @@ export function ClashList({ clashes, callsById, onSelect }: { clashes: readonly 
         <Stack gap={2} mah={200} style={{ overflowY: 'auto' }}>
           {clashes.slice(0, LIST_LIMIT).map((clash, i) => (
             <UnstyledButton key={`${clash.kind}-${clash.callIds.join('-')}-${i}`} data-testid="planner-clash" data-kind={clash.kind} data-portcall-ids={clash.callIds.join(',')} onClick={() => onSelect(clash.callIds[0])} style={{ fontSize: 12, color: 'var(--mantine-color-red-8)' }}>
-              {clashText(clash, nameOf, t)}
+              {clashText(clash, nameOf, t, (id) => callsById.get(id))}
             </UnstyledButton>
           ))}
           {clashes.length > LIST_LIMIT && (
