@@ -273,6 +273,18 @@ export class Problem {
     return { calls, unassigned };
   }
 
+  /** The movable vessels' placements in a given plan (a warm start); unknown berths and missing vessels are unplaced. */
+  fromPlan(plan: TPlan): (TPlacement | null)[] {
+    const byId = new Map(plan.calls.map((c) => [c.vesselId, c]));
+    return this.vessels.map((v) => {
+      const call = v.fixed ? undefined : byId.get(v.id);
+      if (!call) return null;
+      if (!this.isDiscrete) return call.position === null ? null : { place: call.position, start: call.start, end: call.end };
+      for (let k = 0; k < this.berthCount; k++) if (this.berthId(k) === call.berth) return { place: k, start: call.start, end: call.end };
+      return null;
+    });
+  }
+
   /** Objective of a set of placements, computed with the solvers' cost formula. */
   totalCost(placements: readonly (TPlacement | null)[]): number {
     let total = 0;

@@ -90,3 +90,28 @@ describe('the solver', () => {
     expect(result.iterations).toBeLessThan(100);
   });
 });
+
+describe('a warm start from the plan the terminal has', () => {
+  it('never returns a plan worse than a feasible initial plan, even with almost no search', () => {
+    const instance = generateTerminalInstance({ seed: 5, vessels: 40 });
+    const good = solve(instance, { seconds: 2, seed: 1 });
+    expect(checkPlan(instance, good.plan).isFeasible).toBe(true);
+    // Two iterations alone would not find a plan this good from scratch; started from it, the result keeps it.
+    const cold = solve(instance, { seed: 2, maxIterations: 2, stallIterations: 0 });
+    const warm = solve(instance, { seed: 2, maxIterations: 2, stallIterations: 0, initialPlan: good.plan });
+    expect(cold.objective.total).toBeGreaterThan(good.objective.total);
+    expect(warm.objective.total).toBeLessThanOrEqual(good.objective.total + 1e-6);
+    expect(checkPlan(instance, warm.plan).isFeasible).toBe(true);
+  });
+
+  it('ignores an infeasible initial plan', () => {
+    const instance = generateTerminalInstance({ seed: 6, vessels: 20 });
+    const base = solve(instance, { seed: 1, maxIterations: 50, stallIterations: 0 });
+    // Every movable call at the same place and time: overlapping, so the start must come from the construction.
+    const stacked: TPlan = { ...base.plan, calls: base.plan.calls.map((c) => (instance.vessels.find((v) => v.id === c.vesselId)?.fixed ? c : { ...c, position: 0, start: 0, end: c.end - c.start })) };
+    expect(checkPlan(instance, stacked).isFeasible).toBe(false);
+    const result = solve(instance, { seed: 1, maxIterations: 50, stallIterations: 0, initialPlan: stacked });
+    expect(checkPlan(instance, result.plan).isFeasible).toBe(true);
+    expect(result.objective.total).toBeCloseTo(base.objective.total, 6);
+  });
+});

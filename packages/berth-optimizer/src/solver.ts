@@ -2,6 +2,7 @@
 // budget, the iteration budget or a long run without improvement ends it, or the caller cancels. Same seed,
 // same iteration count: same plan.
 import { createRng } from '@quayline/domain';
+import { checkPlan } from './checker';
 import { arrivalOrder, fcfsPlacements } from './fcfs';
 import type { TInstance, TPlan, TWeights } from './model';
 import { type TObjectiveReport, evaluatePlan } from './objective';
@@ -33,6 +34,11 @@ export type TSolveOptions = {
   weights?: Partial<TWeights>;
   /** Clock in milliseconds; default performance.now. */
   now?: () => number;
+  /**
+   * A plan to start from, typically the terminal's current one: when the checker finds it feasible and it beats
+   * the constructive start, the search starts there, so the result is never worse than what the planner has.
+   */
+  initialPlan?: TPlan;
 };
 
 export type TStopReason = 'time' | 'iterations' | 'stall' | 'aborted';
@@ -78,6 +84,23 @@ function constructivePlacements(problem: Problem): (TPlacement | null)[] {
   return best;
 }
 
+/** The given plan, with the vessels it leaves unassigned inserted where they cost least around it. */
+function warmPlacements(problem: Problem, plan: TPlan): (TPlacement | null)[] {
+  const placements = problem.fromPlan(plan);
+  const occupancy = problem.staticOccupancy();
+  for (const i of problem.movable) if (placements[i]) occupy(problem, occupancy, i, placements[i]!);
+  const scratch: number[] = [];
+  for (const i of arrivalOrder(problem)) {
+    if (placements[i] || problem.vessels[i]!.fixed) continue;
+    // Only where placing it costs less than leaving it unassigned, as the search itself would judge.
+    const found = bestPlacement(problem, occupancy, i, 'cheapest', scratch, problem.unassignedCost(i));
+    if (!found) continue;
+    placements[i] = found.placement;
+    occupy(problem, occupancy, i, found.placement);
+  }
+  return placements;
+}
+
 /** A solver run that advances in slices, so a caller can interleave it with other work (see solveAsync). */
 export class SolverRun {
   readonly problem: Problem;
@@ -104,7 +127,11 @@ export class SolverRun {
     const weights = { ...instance.weights, ...options.weights };
     this.problem = new Problem(instance, weights);
     const rng = createRng(options.seed ?? 1);
-    const start = constructivePlacements(this.problem);
+    let start = constructivePlacements(this.problem);
+    if (options.initialPlan && checkPlan(this.problem.instance, options.initialPlan).isFeasible) {
+      const warm = warmPlacements(this.problem, options.initialPlan);
+      if (this.problem.totalCost(warm) < this.problem.totalCost(start)) start = warm;
+    }
     this.startCost = this.problem.totalCost(start);
     const annealing = {
       improved: () => {
