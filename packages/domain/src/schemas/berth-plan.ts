@@ -55,6 +55,8 @@ export const ZPlanFigures = z.object({
   on_requested_time: z.number().int(),
   /** Share (0..1) of the berthable metre-hours of the window that calls occupy. */
   quay_utilisation: z.number(),
+  /** Calls of the window without a place on the quay (their waiting is counted from their nominal times). */
+  calls_without_place: z.number().int(),
 });
 export type TPlanFigures = z.infer<typeof ZPlanFigures>;
 

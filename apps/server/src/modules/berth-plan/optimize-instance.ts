@@ -73,6 +73,9 @@ export function tideTable(heightAt: (instantMs: number) => number, originMs: num
 
 const lengthOf = (c: TLiveCall) => (c.start !== null && c.end !== null && c.end > c.start ? c.end - c.start : c.lengthOverall);
 
+/** How far past its requested stay a call may be planned before lateness is charged. */
+export const LATENESS_SLACK_HOURS = 48;
+
 export function buildInstance(args: {
   name: string;
   window: { startMs: number; endMs: number; nowMs: number };
@@ -96,7 +99,9 @@ export function buildInstance(args: {
       id: String(call.id),
       arrival,
       earliestStart: earliest,
-      latestDeparture: null,
+      // A call still waiting for a place is better left to the planner and the vessel side than put days past the
+      // stay it asked for: beyond the slack, lateness (weight 20) outweighs leaving it unplaced.
+      latestDeparture: reason === null && call.start === null ? arrival + (call.departureMs - call.arrivalMs) / HOUR_MS + LATENESS_SLACK_HOURS : null,
       requestedStart: call.requestedMs === null ? null : arrival,
       weight: 1,
       length: lengthOf(call),

@@ -14,6 +14,7 @@ import { type TFigureCall, planFigures } from './plan-figures';
 import { solveInWorker } from './solve-in-worker';
 
 const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 /** Calls this far past the window are loaded as fixed, so nothing is pushed out of the window onto them. */
 const LOOKAHEAD_MS = 14 * 24 * HOUR_MS;
 
@@ -101,7 +102,11 @@ export async function optimizeBerthPlan(ctx: AppContext, session: AuthSession, b
     calls,
     tideAt: tide?.heightAt ?? null,
   });
-  const result = await solveInWorker(built.instance, { seconds: body.seconds, seed: body.seed ?? 1 });
+  // The plan as it stands (draft applied) is the warm start: the proposal is never worse than what the planner has.
+  const current = new Map<number, TProposedPlace>();
+  for (const c of calls) if (built.fixReasons.has(c.id) && c.start !== null && c.end !== null) current.set(c.id, { arrivalMs: c.arrivalMs, departureMs: c.departureMs, start: c.start, end: c.end });
+  const unplacedNow = calls.filter((c) => built.fixReasons.get(c.id) === null && c.start === null).map((c) => String(c.id));
+  const result = await solveInWorker(built.instance, { seconds: body.seconds, seed: body.seed ?? 1, initialPlan: planOf(built, current, unplacedNow) });
   const places = checkedPlaces(built, result.plan);
 
   const inInstance = calls.filter((c) => built.fixReasons.has(c.id));
@@ -112,7 +117,8 @@ export async function optimizeBerthPlan(ctx: AppContext, session: AuthSession, b
     const to = places.get(call.id);
     if (!to) continue;
     const samePlace = call.start !== null && Math.abs(to.start - call.start) < 0.005 && Math.abs(to.end - (call.end ?? 0)) < 0.005;
-    if (samePlace && Math.abs(to.arrivalMs - call.arrivalMs) < 1000 && Math.abs(to.departureMs - call.departureMs) < 1000) continue;
+    // Rounding to whole minutes is not a move: a call the optimizer left in place keeps its exact times.
+    if (samePlace && Math.abs(to.arrivalMs - call.arrivalMs) < MINUTE_MS && Math.abs(to.departureMs - call.departureMs) < MINUTE_MS) continue;
     changes.push({ portcall_id: call.id, berth_arrival: iso(to.arrivalMs), berth_departure: iso(to.departureMs), berth_start_position: to.start, berth_end_position: to.end });
     moves.push({
       portcall_id: call.id,

@@ -2,5 +2,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { type TInstance, type TSolveOptions, solve } from '@quayline/berth-optimizer';
 
-const { instance, options } = workerData as { instance: TInstance; options: Pick<TSolveOptions, 'seconds' | 'seed'> };
+const { instance, options } = workerData as { instance: TInstance; options: Pick<TSolveOptions, 'seconds' | 'seed' | 'initialPlan'> };
 parentPort?.postMessage(solve(instance, options));

@@ -30,5 +30,6 @@ export function planFigures(counted: readonly TFigureCall[], context: readonly T
     clashes,
     on_requested_time: onTime,
     quay_utilisation: capacity > 0 ? Math.min(1, Math.round((used / capacity) * 1000) / 1000) : 0,
+    calls_without_place: counted.filter((c) => c.start === null || c.end === null).length,
   };
 }

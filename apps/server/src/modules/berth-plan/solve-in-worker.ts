@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { TInstance, TSolveResult } from '@quayline/berth-optimizer';
+import type { TInstance, TPlan, TSolveResult } from '@quayline/berth-optimizer';
 import { AppError } from '../../lib/app-error';
 
 /**
@@ -24,7 +24,7 @@ const GRACE_MS = 20_000;
 export const MAX_CONCURRENT_RUNS = Math.max(1, Number(process.env.OPTIMIZER_MAX_RUNS ?? 2));
 let running = 0;
 
-export function solveInWorker(instance: TInstance, options: { seconds: number; seed: number }): Promise<TSolveResult> {
+export function solveInWorker(instance: TInstance, options: { seconds: number; seed: number; initialPlan?: TPlan }): Promise<TSolveResult> {
   if (running >= MAX_CONCURRENT_RUNS) return Promise.reject(new AppError('OPTIMIZER_BUSY'));
   running++;
   return new Promise<TSolveResult>((resolve, reject) => {

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import type { TClash } from '@quayline/domain';
 import { clashText } from './clash-list';
 
 const t = ((key: string, values: Record<string, unknown>) => `${key} ${JSON.stringify(values)}`) as unknown as TFunction;
@@ -10,7 +11,7 @@ const names = new Map([
 const nameOf = (id: number) => names.get(id) ?? '?';
 
 describe('clash texts', () => {
-  const clash = { kind: 'overlap', callIds: [1, 2] } as const;
+  const clash: TClash = { kind: 'overlap', callIds: [1, 2] };
   it('calls two calls on the same metres an overlap, and two only too close a clearance clash', () => {
     const sharing = new Map([
       [1, { berth_start_position: 0, berth_end_position: 200 }],

@@ -33,9 +33,9 @@ const RESULT: TOptimizeResult = {
   ],
   unplaced: [],
   figures: {
-    before: { total_waiting_hours: 0, clashes: 3, on_requested_time: 3, quay_utilisation: 0.2 },
-    after: { total_waiting_hours: 24, clashes: 0, on_requested_time: 2, quay_utilisation: 0.18 },
-    fcfs: { total_waiting_hours: 24, clashes: 0, on_requested_time: 2, quay_utilisation: 0.18 },
+    before: { total_waiting_hours: 0, clashes: 3, on_requested_time: 3, quay_utilisation: 0.2, calls_without_place: 1 },
+    after: { total_waiting_hours: 24, clashes: 0, on_requested_time: 2, quay_utilisation: 0.18, calls_without_place: 0 },
+    fcfs: { total_waiting_hours: 24, clashes: 0, on_requested_time: 2, quay_utilisation: 0.18, calls_without_place: 0 },
   },
   objective: { total: 99, terms: { waiting: { value: 24, unit: 'weighted hours', weight: 1, cost: 24 } } },
   iterations: 1234,

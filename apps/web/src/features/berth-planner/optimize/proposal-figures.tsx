@@ -13,6 +13,7 @@ export function ProposalFigures({ before, after }: { before: TPlanFigures; after
     { key: 'clashes', label: t('optimizer.figures.clashes'), format: number(0), lowerIsBetter: true },
     { key: 'on_requested_time', label: t('optimizer.figures.on_time'), format: number(0), lowerIsBetter: false },
     { key: 'quay_utilisation', label: t('optimizer.figures.utilisation'), format: (v) => `${number(1)(v * 100)} %`, lowerIsBetter: false },
+    { key: 'calls_without_place', label: t('optimizer.figures.without_place'), format: number(0), lowerIsBetter: true },
   ];
   const colour = (row: TRow) => {
     const delta = after[row.key] - before[row.key];
