@@ -28,10 +28,21 @@ export function toCsv(rows: unknown, options: TCsvOptions = {}): string {
   return `${options.bom ? '\uFEFF' : ''}${lines.join('\r\n')}\r\n`;
 }
 
+// One formatter per zone: a download formats every time of thousands of rows.
+const exportFormatters = new Map<string, Intl.DateTimeFormat>();
+function exportFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = exportFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    exportFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** Formats an instant for a person in a time zone: 2026-03-29 14:05 (sortable in spreadsheets). */
 export function formatInstantInZone(iso: string | null, timeZone: string): string {
   if (!iso) return '';
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
+  const parts = exportFormatter(timeZone).formatToParts(new Date(iso));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
 }

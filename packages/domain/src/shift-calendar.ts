@@ -1,8 +1,19 @@
 // Terminal shifts as real instants: local shift times in the terminal's zone, correct on the 23- and 25-hour days.
 
 /** Offset of a zone from UTC at an instant, in minutes (Berlin summer: +120). */
+// Building a DateTimeFormat costs far more than using one; the planner asks for offsets thousands of times a render.
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+function offsetFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = offsetFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    offsetFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 export function zoneOffsetMinutes(instantMs: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(instantMs));
+  const parts = offsetFormatter(timeZone).formatToParts(new Date(instantMs));
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((asUtc - Math.floor(instantMs / 1000) * 1000) / 60_000);
@@ -18,7 +29,7 @@ export function localTimeToInstant(date: { year: number; month: number; day: num
 }
 
 export function localDateOf(instantMs: number, timeZone: string): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(instantMs));
+  const parts = offsetFormatter(timeZone).formatToParts(new Date(instantMs));
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   return { year: get('year'), month: get('month'), day: get('day') };
 }
