@@ -8,7 +8,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 45_000,
+  // Two cores run two browsers, the app and sometimes an optimizer run at once: long stories need the slack.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? './test-results/results.json' }]],
   outputDir: './test-results',

@@ -10,7 +10,7 @@ const HOUR = 3_600_000;
 type TCall = { id: number; version: number; berth_arrival: string; berth_departure: string; berth_start_position: number | null; berth_end_position: number | null };
 
 test('the optimizer proposes a clash-free plan in the sandbox and the planner publishes part of it', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await login(page, USERS.day);
   const payload = async <T>(response: Awaited<ReturnType<typeof page.request.get>>): Promise<T> => {
