@@ -4,6 +4,7 @@
 // inserts: the API's per-booking look-ups for every call would cost the demo seed too much time.
 import { type TEquipmentDetailInput, type TShiftDetailInput, type TShiftOccurrence, ZEquipmentDetailInput, ZShiftDetailInput } from '@quayline/domain';
 import type { Insertable } from 'kysely';
+import { shiftDetailRow as storedShiftDetailRow } from '../../modules/portcalls/portcall.repository';
 import type { PortcallShiftDetailsTable } from '../schema';
 
 /** Whole parts in proportion to the weights that add up to the amount; the largest remainders take the leftovers. */
@@ -104,27 +105,8 @@ export function equipmentDetailOf(b: TSeedCraneBooking): TEquipmentDetailInput {
   return ZEquipmentDetailInput.parse({ cargo_handling_equipment_id: b.equipmentId, start_time: new Date(b.start).toISOString(), end_time: new Date(b.end).toISOString() });
 }
 
-/** The row the API writes for a shift detail (replaceShiftDetails in portcall.service.ts), column for column. */
+/** The row the API writes for a shift detail, refused when the shift does not end after it starts. */
 export function shiftDetailRow(portcallId: number, d: TShiftDetailInput): Insertable<PortcallShiftDetailsTable> {
   if (Date.parse(d.end_time) <= Date.parse(d.start_time)) throw new Error('A shift ends after it starts');
-  return {
-    portcall_id: portcallId,
-    terminal_shift_id: d.terminal_shift_id ?? null,
-    shift_number: d.shift_number,
-    start_time: d.start_time,
-    end_time: d.end_time,
-    cargo_type: d.cargo_type ?? null,
-    cargo_sub_type: d.cargo_sub_type ?? null,
-    product_name: d.product_name ?? null,
-    discharge: d.discharge ?? 0,
-    load: d.load ?? 0,
-    restow: d.restow ?? 0,
-    gangs: d.gangs ?? 0,
-    resource_per_shift: d.resource_per_shift ?? null,
-    comments: d.comments ?? null,
-    contact_person_name: d.contact_person?.contact_person_name ?? null,
-    contact_person_phone: d.contact_person?.contact_person_phone ?? null,
-    contact_person_mail: d.contact_person?.contact_person_mail ?? null,
-    equipment_numbers: (d.shift_equipment_details ?? []).map((e) => e.equipment_number),
-  };
+  return storedShiftDetailRow(portcallId, d);
 }

@@ -1,7 +1,7 @@
 // SQL for port calls: the joined read model, the visibility filter, versioned writes, the negotiation chain and audit.
-import type { TPortcallListQuery } from '@quayline/domain';
-import { type ExpressionBuilder, type Kysely, type Transaction, sql } from 'kysely';
-import type { DB, PortalUser } from '../../db/schema';
+import type { TPortcallListQuery, TShiftDetailInput } from '@quayline/domain';
+import { type ExpressionBuilder, type Insertable, type Kysely, type Transaction, sql } from 'kysely';
+import type { DB, PortalUser, PortcallShiftDetailsTable } from '../../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -170,4 +170,42 @@ export function extrasPerPortcall(extras: PortcallExtras): (portcallId: number) 
 export function cargoPerPortcall(rows: readonly CargoDetailRow[]): (portcallId: number) => CargoDetailRow[] {
   const map = byPortcall(rows);
   return (id) => map.get(id) ?? [];
+}
+
+/** The stored row of a shift detail, column for column (the API and the demo seed both write it). */
+export function shiftDetailRow(portcallId: number, d: TShiftDetailInput): Insertable<PortcallShiftDetailsTable> {
+  return {
+    portcall_id: portcallId,
+    terminal_shift_id: d.terminal_shift_id ?? null,
+    shift_number: d.shift_number,
+    start_time: d.start_time,
+    end_time: d.end_time,
+    cargo_type: d.cargo_type ?? null,
+    cargo_sub_type: d.cargo_sub_type ?? null,
+    product_name: d.product_name ?? null,
+    discharge: d.discharge ?? 0,
+    load: d.load ?? 0,
+    restow: d.restow ?? 0,
+    gangs: d.gangs ?? 0,
+    resource_per_shift: d.resource_per_shift ?? null,
+    comments: d.comments ?? null,
+    contact_person_name: d.contact_person?.contact_person_name ?? null,
+    contact_person_phone: d.contact_person?.contact_person_phone ?? null,
+    contact_person_mail: d.contact_person?.contact_person_mail ?? null,
+    equipment_numbers: (d.shift_equipment_details ?? []).map((e) => e.equipment_number),
+  };
+}
+
+/** Another live call that has the equipment booked during [startMs, endMs), if any. */
+export function findEquipmentClash(db: Db, args: { portcallId: number; equipmentId: number; startMs: number; endMs: number }) {
+  return db
+    .selectFrom('portcall_equipment_details as b')
+    .innerJoin('portcalls as p', 'p.id', 'b.portcall_id')
+    .select('b.portcall_id')
+    .where('b.cargo_handling_equipment_id', '=', args.equipmentId)
+    .where('b.portcall_id', '!=', args.portcallId)
+    .where('p.status', '!=', 'Cancelled')
+    .where('b.start_time', '<', new Date(args.endMs))
+    .where('b.end_time', '>', new Date(args.startMs))
+    .executeTakeFirst();
 }

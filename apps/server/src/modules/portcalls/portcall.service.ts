@@ -35,7 +35,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { announcePortcallChange } from '../notifications/portcall-announcer';
 import { toPortcall } from './portcall-mapper';
-import { applyListFilters, cargoPerPortcall, countRequests, extrasPerPortcall, findCargoDetails, findPortcallExtras, lastTimestamp, selectPortcalls, userTerminalIds, visibleTo } from './portcall.repository';
+import { applyListFilters, cargoPerPortcall, countRequests, extrasPerPortcall, findCargoDetails, findEquipmentClash, findPortcallExtras, shiftDetailRow, lastTimestamp, selectPortcalls, userTerminalIds, visibleTo } from './portcall.repository';
 
 /** Fields only the terminal may set; the vessel side sees them but changes times through requests. */
 const TERMINAL_ONLY_FIELDS = ['berth_start_position', 'berth_end_position', 'berth_orientation', 'berth_comment', 'card_colour', 'is_dummy', 'is_bollards_linked'] as const;
@@ -200,16 +200,7 @@ async function replaceEquipmentDetails(trx: Trx, portcallId: number, terminalId:
       problems.push({ path: `equipment_details.${i}.cargo_handling_equipment_id`, message: 'Not equipment of this terminal' });
       continue;
     }
-    const clash = await trx
-      .selectFrom('portcall_equipment_details as b')
-      .innerJoin('portcalls as p', 'p.id', 'b.portcall_id')
-      .select(['b.portcall_id'])
-      .where('b.cargo_handling_equipment_id', '=', d.cargo_handling_equipment_id)
-      .where('b.portcall_id', '!=', portcallId)
-      .where('p.status', '!=', 'Cancelled')
-      .where('b.start_time', '<', new Date(end))
-      .where('b.end_time', '>', new Date(start))
-      .executeTakeFirst();
+    const clash = await findEquipmentClash(trx, { portcallId, equipmentId: d.cargo_handling_equipment_id, startMs: start, endMs: end });
     if (clash) problems.push({ path: `equipment_details.${i}.cargo_handling_equipment_id`, message: `Already booked for another port call (${clash.portcall_id}) at that time` });
   }
   if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems });
@@ -229,16 +220,7 @@ async function takeWorkAlong(trx: Trx, session: AuthSession, current: TPortcall,
     for (const booking of current.equipment_details) {
       const moved = movedInterval(booking, current.berth_arrival, place);
       if (!moved) continue;
-      const clash = await trx
-        .selectFrom('portcall_equipment_details as b')
-        .innerJoin('portcalls as p', 'p.id', 'b.portcall_id')
-        .select('b.portcall_id')
-        .where('b.cargo_handling_equipment_id', '=', booking.cargo_handling_equipment_id)
-        .where('b.portcall_id', '!=', current.id)
-        .where('p.status', '!=', 'Cancelled')
-        .where('b.start_time', '<', new Date(moved.end_time))
-        .where('b.end_time', '>', new Date(moved.start_time))
-        .executeTakeFirst();
+      const clash = await findEquipmentClash(trx, { portcallId: current.id, equipmentId: booking.cargo_handling_equipment_id, startMs: Date.parse(moved.start_time), endMs: Date.parse(moved.end_time) });
       if (!clash) kept.push({ cargo_handling_equipment_id: booking.cargo_handling_equipment_id, ...moved });
     }
     await replaceEquipmentDetails(trx, current.id, current.terminal_id, { from: place.berth_arrival, to: place.berth_departure }, kept);
@@ -260,31 +242,7 @@ async function replaceShiftDetails(trx: Trx, portcallId: number, details: TShift
   if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems });
   await trx.deleteFrom('portcall_shift_details').where('portcall_id', '=', portcallId).execute();
   if (!details.length) return;
-  await trx
-    .insertInto('portcall_shift_details')
-    .values(
-      details.map((d) => ({
-        portcall_id: portcallId,
-        terminal_shift_id: d.terminal_shift_id ?? null,
-        shift_number: d.shift_number,
-        start_time: d.start_time,
-        end_time: d.end_time,
-        cargo_type: d.cargo_type ?? null,
-        cargo_sub_type: d.cargo_sub_type ?? null,
-        product_name: d.product_name ?? null,
-        discharge: d.discharge ?? 0,
-        load: d.load ?? 0,
-        restow: d.restow ?? 0,
-        gangs: d.gangs ?? 0,
-        resource_per_shift: d.resource_per_shift ?? null,
-        comments: d.comments ?? null,
-        contact_person_name: d.contact_person?.contact_person_name ?? null,
-        contact_person_phone: d.contact_person?.contact_person_phone ?? null,
-        contact_person_mail: d.contact_person?.contact_person_mail ?? null,
-        equipment_numbers: (d.shift_equipment_details ?? []).map((e) => e.equipment_number),
-      })),
-    )
-    .execute();
+  await trx.insertInto('portcall_shift_details').values(details.map((d) => shiftDetailRow(portcallId, d))).execute();
 }
 
 function statusOf(p: { cancelled: boolean; labels: Record<TNegotiatedTime, TTimeLabel | null>; cargoStart: Date | null; now: Date }) {
