@@ -2,9 +2,8 @@
 // Seeds a throwaway PGlite directory (or, with --database-url, a fresh PostgreSQL database), starts the real server on it,
 // and prints first render, drag frame times and heap.
 // Exits non-zero only when the run itself fails; a missed target is a finding, not an error (docs/performance.md).
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data';
 import { seedDemoIfEmpty } from '../apps/server/src/db/seed/seed-demo';
+import { startServerProcess } from '../apps/server/src/test/server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(root, 'apps/web/dist');
@@ -47,18 +47,6 @@ function buildWebIfStale(): void {
   console.log('Building the web app ...');
   const build = spawnSync('npm', ['run', 'build', '-w', '@quayline/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error(`the web build failed (exit ${build.status})`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 type TBenchDatabase = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -104,32 +92,10 @@ async function seedDataDir(target: TBenchDatabase): Promise<{ benchCalls: number
   }
 }
 
-/** Starts the server the way the browser tests do (e2e/support/global-setup.ts). */
-async function startServer(target: TBenchDatabase, port: number): Promise<ChildProcess> {
-  const database = target.kind === 'pglite' ? { DATA_DIR: target.dataDir } : { DATABASE_URL: target.url };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: path.join(root, 'apps/server'),
-    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...database, PUBLIC_URL: `http://127.0.0.1:${port}`, WEB_DIST: webDist },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Quayline is running')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code}:\n${output}`));
-    });
-  });
-  return child;
+/** The real server entry point on the seeded database (the helper the multi-process tests use). */
+function startServer(target: TBenchDatabase) {
+  const database: Record<string, string> = target.kind === 'pglite' ? { DATA_DIR: target.dataDir } : { DATABASE_URL: target.url };
+  return startServerProcess({ ...database, WEB_DIST: webDist }, { startTimeoutMs: 120_000 });
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
@@ -327,7 +293,7 @@ function printTable(rows: TFigure[]): void {
 async function main(): Promise<void> {
   buildWebIfStale();
   const work = mkdtempSync(path.join(os.tmpdir(), 'quayline-bench-'));
-  let server: ChildProcess | null = null;
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
   const adminUrl = postgresAdminUrl();
   const postgres = adminUrl ? await createBenchPostgres(adminUrl) : null;
   const target: TBenchDatabase = postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: path.join(work, 'data') };
@@ -337,19 +303,14 @@ async function main(): Promise<void> {
     const started = Date.now();
     const seeded = await seedDataDir(target);
     console.log(`Seeded the demo terminal and ${seeded.benchCalls} stress calls (${seeded.totalCalls} port calls in all) in ${Math.round((Date.now() - started) / 1000)} s.`);
-    const port = await freePort();
-    server = await startServer(target, port);
-    const { figures, notes } = await measure(`http://127.0.0.1:${port}`);
+    server = await startServer(target);
+    const { figures, notes } = await measure(server.url);
     console.log(`\nBerth planner on ${target.kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}, ${VIEWPORT.width}x${VIEWPORT.height}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, load average ${loadBefore.toFixed(1)} at the start\n`);
     printTable(figures);
     console.log('');
     for (const n of notes) console.log(n);
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     rmSync(work, { recursive: true, force: true });
     await postgres?.drop();
   }

@@ -18,7 +18,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+export async function startServerProcess(env: Record<string, string>, options: { startTimeoutMs?: number } = {}): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
@@ -27,7 +28,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${startTimeoutMs / 1000} s:\n${output}`)), startTimeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Quayline is running')) {
