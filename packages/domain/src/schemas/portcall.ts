@@ -239,6 +239,63 @@ export const ZPortcall = z.object({
 });
 export type TPortcall = z.infer<typeof ZPortcall>;
 
+/**
+ * A call as the berth planner holds it: what its cards, clash checks, panels and a move need. The planner loads a whole
+ * window (2,000+ calls) at once, so it gets this projection; the port-call form loads the whole call.
+ */
+export const ZPlannerPortcall = ZPortcall.pick({
+  id: true,
+  version: true,
+  status: true,
+  terminal_id: true,
+  vessel_name: true,
+  vessel_type: true,
+  vessel_length_overall: true,
+  vessel_operator_code: true,
+  vessel_operator: true,
+  agent_code: true,
+  berth_arrival: true,
+  berth_departure: true,
+  berth_arrival_state: true,
+  berth_departure_state: true,
+  pilot_boarding_place_name: true,
+  pilot_boarding_place_arrival: true,
+  cargo_operations_start: true,
+  cargo_operations_end: true,
+  berth_start_position: true,
+  berth_end_position: true,
+  berth_start_bollard_id: true,
+  berth_end_bollard_id: true,
+  berth_orientation: true,
+  service_name: true,
+  draft_inbound: true,
+  draft_outbound: true,
+  berth_comment: true,
+  cargo_quantity_status: true,
+  vessel_characteristics: true,
+  card_colour: true,
+}).extend({
+  cargo_details: z.array(ZCargoDetail.pick({ cargo_type: true, total: true })),
+  equipment_details: z.array(ZEquipmentDetail.pick({ id: true, equipment_name: true, equipment_number: true, start_time: true, end_time: true })),
+  portcall_shift_details: z.array(ZShiftDetail.pick({ start_time: true, discharge: true, load: true, restow: true, gangs: true, resource_per_shift: true })),
+});
+export type TPlannerPortcall = z.infer<typeof ZPlannerPortcall>;
+export const ZPlannerPortcallList = pagedPayload(ZPlannerPortcall);
+
+/** The planner's projection of a whole call (an answer to a write, a realtime fetch, a 409's current state). */
+export function plannerPortcallOf(call: TPortcall): TPlannerPortcall {
+  const { shape } = ZPlannerPortcall;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(shape)) out[key] = call[key as keyof TPortcall];
+  const picked = out as Omit<TPlannerPortcall, 'cargo_details' | 'equipment_details' | 'portcall_shift_details'>;
+  return {
+    ...picked,
+    cargo_details: call.cargo_details.map((d) => ({ cargo_type: d.cargo_type, total: d.total })),
+    equipment_details: call.equipment_details.map((e) => ({ id: e.id, equipment_name: e.equipment_name, equipment_number: e.equipment_number, start_time: e.start_time, end_time: e.end_time })),
+    portcall_shift_details: call.portcall_shift_details.map((s) => ({ start_time: s.start_time, discharge: s.discharge, load: s.load, restow: s.restow, gangs: s.gangs, resource_per_shift: s.resource_per_shift })),
+  };
+}
+
 export const ZPortcallListQuery = pageQuery(25).extend({
   terminal_id: z.coerce.number().int().positive().optional(),
   from: ZInstant.optional(),

@@ -1,12 +1,12 @@
 // HTTP for the berth planner's window: every call of a terminal in [from, to) in a few large pages, because the
 // planner needs all of them (2,000+) at once and /portcalls pages at most 100 (ARCHITECTURE.md, "The API contract").
-import { ZErrorEnvelope, ZPortcallList, successEnvelope } from '@quayline/domain';
+import { ZErrorEnvelope, ZPlannerPortcallList, successEnvelope } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { requireSession, sessionOf } from '../../plugins/auth';
-import { listPortcalls } from '../portcalls/portcall.service';
+import { listPlannerPortcalls } from './planner-portcalls.service';
 
 /** Calls per page of the planner window; a busy 28-day window fits in one. */
 export const PLANNER_PAGE_SIZE = 2500;
@@ -28,14 +28,14 @@ export async function plannerPortcallRoutes(app: FastifyInstance): Promise<void>
       onRequest: requireSession,
       schema: {
         tags: ['Berth plan'],
-        summary: `The port calls of a terminal overlapping a window (not cancelled), ${PLANNER_PAGE_SIZE} a page, for the berth planner`,
+        summary: `The port calls of a terminal overlapping a window (not cancelled), in the planner projection, ${PLANNER_PAGE_SIZE} a page`,
         querystring: ZPlannerWindowQuery,
-        response: { 200: successEnvelope(ZPortcallList), '4xx': ZErrorEnvelope },
+        response: { 200: successEnvelope(ZPlannerPortcallList), '4xx': ZErrorEnvelope },
       },
     },
     async (request) => {
       const { terminal_id, from, to, page } = request.query;
-      return ok(await listPortcalls(app.ctx, sessionOf(request), { terminal_id, from, to, page, per_page: PLANNER_PAGE_SIZE, include_cancelled: 'false' }));
+      return ok(await listPlannerPortcalls(app.ctx, sessionOf(request), { terminal_id, from, to, page, per_page: PLANNER_PAGE_SIZE }));
     },
   );
 }

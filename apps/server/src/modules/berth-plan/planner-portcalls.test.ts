@@ -1,3 +1,4 @@
+import { plannerPortcallOf, ZPlannerPortcall } from '@quayline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTerminal, signIn } from '../../test/fixtures';
 import { type PortcallWorld, createPortcallWorld } from '../../test/portcall-world';
@@ -34,5 +35,51 @@ describe.each(DB_TARGETS)('the berth planner window on %s', (target) => {
     const other = await createTerminal(t.database.db);
     const stranger = await signIn(t.app, t.database.db, { terminalIds: [other.id] });
     expect((await stranger.call('GET', `/berth_plan/portcalls?${window}`)).json().payload.items).toEqual([]);
+  });
+
+  it('answers each call in the planner projection, the same as the projection of the whole call', async () => {
+    const [crane] = w.geometry.equipment;
+    const created = (
+      await w.planner(
+        'POST',
+        '/portcalls',
+        w.request('2027-05-03T06:00:00Z', '2027-05-04T06:00:00Z', {
+          berth_start_position: 100,
+          berth_end_position: 300,
+          berth_comment: 'Fenders on the north end',
+          cargo_details: [
+            { cargo_type: 'Container (boxes)', discharge: 300, load: 200 },
+            { cargo_type: 'General', discharge: 15, restow: 2 },
+          ],
+          equipment_details: [{ cargo_handling_equipment_id: crane!.id, start_time: '2027-05-03T08:00:00Z', end_time: '2027-05-03T20:00:00Z' }],
+          portcall_shift_details: [
+            { shift_number: 2, start_time: '2027-05-03T14:00:00Z', end_time: '2027-05-03T22:00:00Z', load: 120, gangs: 1 },
+            { shift_number: 1, start_time: '2027-05-03T06:00:00Z', end_time: '2027-05-03T14:00:00Z', discharge: 300, gangs: 2, resource_per_shift: 6 },
+          ],
+        }),
+      )
+    ).json().payload;
+    const bare = (await w.planner('POST', '/portcalls', w.request('2027-05-05T06:00:00Z', '2027-05-06T06:00:00Z'))).json().payload;
+    const res = await w.planner('GET', `/berth_plan/portcalls?terminal_id=${w.terminal.id}&from=2027-05-01T00:00:00Z&to=2027-05-10T00:00:00Z`);
+    expect(res.statusCode).toBe(200);
+    const items = res.json().payload.items;
+    expect(items.map((c: { id: number }) => c.id)).toEqual([created.id, bare.id]);
+    for (const [i, id] of [created.id, bare.id].entries()) {
+      const whole = (await w.planner('GET', `/portcalls/${id}`)).json().payload;
+      expect(ZPlannerPortcall.strict().parse(items[i])).toEqual(plannerPortcallOf(whole));
+    }
+    expect(items[0].cargo_details).toEqual([
+      { cargo_type: 'Container (boxes)', total: 500 },
+      { cargo_type: 'General', total: 17 },
+    ]);
+    expect(items[0].portcall_shift_details.map((s: { gangs: number }) => s.gangs)).toEqual([2, 1]);
+    expect(items[0].equipment_details[0]).toMatchObject({ equipment_number: 'MHC-1', start_time: '2027-05-03T08:00:00.000Z', end_time: '2027-05-03T20:00:00.000Z' });
+    expect(items[1]).toMatchObject({ cargo_details: [], equipment_details: [], portcall_shift_details: [] });
+  });
+
+  it('counts the whole window on every page, also on a page past its end', async () => {
+    const window = `terminal_id=${w.terminal.id}&from=2027-05-01T00:00:00Z&to=2027-05-10T00:00:00Z`;
+    const past = await w.planner('GET', `/berth_plan/portcalls?${window}&page=3`);
+    expect(past.json().payload).toMatchObject({ items: [], meta: { page: 3, total_count: 2, total_pages: 1 } });
   });
 });

@@ -1,7 +1,7 @@
 // Every port call of the window from GET /berth_plan/portcalls (large pages; /portcalls pages at most 100, and
 // 20 round trips for 2,000 calls would miss the planner's first-render budget).
-import { useQuery } from '@tanstack/react-query';
-import type { TPaged, TPortcall } from '@quayline/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TPaged, TPlannerPortcall, TPortcall } from '@quayline/domain';
 import { api } from '@/lib/api-client';
 import { plannerKeys } from './query-keys';
 
@@ -11,9 +11,9 @@ const PARALLEL_PAGES = 2;
 export type TPlannerWindow = { terminalId: number; from: string; to: string };
 
 const getPage = (w: TPlannerWindow, page: number, signal?: AbortSignal) =>
-  api.get<TPaged<TPortcall>>('/berth_plan/portcalls', { terminal_id: w.terminalId, from: w.from, to: w.to, page }, signal);
+  api.get<TPaged<TPlannerPortcall>>('/berth_plan/portcalls', { terminal_id: w.terminalId, from: w.from, to: w.to, page }, signal);
 
-export async function getPlannerPortcalls(w: TPlannerWindow, signal?: AbortSignal): Promise<TPortcall[]> {
+export async function getPlannerPortcalls(w: TPlannerWindow, signal?: AbortSignal): Promise<TPlannerPortcall[]> {
   const first = await getPage(w, 1, signal);
   const items = [...first.items];
   const rest = Array.from({ length: Math.max(0, first.meta.total_pages - 1) }, (_, i) => i + 2);
@@ -25,14 +25,11 @@ export async function getPlannerPortcalls(w: TPlannerWindow, signal?: AbortSigna
   return [...new Map(items.map((c) => [c.id, c])).values()];
 }
 
+export const plannerPortcallsQuery = (w: TPlannerWindow) =>
+  queryOptions({ queryKey: plannerKeys.portcalls(w.terminalId, w.from, w.to), queryFn: ({ signal }) => getPlannerPortcalls(w, signal), staleTime: 30_000 });
+
 export function usePlannerPortcalls(w: TPlannerWindow | null, refreshMinutes: number) {
-  return useQuery({
-    queryKey: plannerKeys.portcalls(w?.terminalId ?? 0, w?.from ?? '', w?.to ?? ''),
-    queryFn: ({ signal }) => getPlannerPortcalls(w!, signal),
-    enabled: w !== null,
-    refetchInterval: refreshMinutes * 60_000,
-    staleTime: 30_000,
-  });
+  return useQuery({ ...plannerPortcallsQuery(w ?? { terminalId: 0, from: '', to: '' }), enabled: w !== null, refetchInterval: refreshMinutes * 60_000 });
 }
 
 export const getOnePortcall = (id: number): Promise<TPortcall> => api.get<TPortcall>(`/portcalls/${id}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TPortcall } from '@quayline/domain';
+import { plannerPortcallOf, type TPlannerPortcall, type TPortcall } from '@quayline/domain';
 import { failure, renderApp, signedIn, success, type THandler } from '@/test/render-app';
 import { API, makePortcall, TERMINAL } from '@/test/portcall-fixtures';
 
@@ -13,7 +13,9 @@ const calls = [
   makePortcall({ id: 7, vessel_name: 'UNPLACED ONE' }),
 ];
 
-function plannerApi(list: TPortcall[], extra?: THandler): THandler {
+// The planner endpoint answers the planner projection of each call.
+function plannerApi(whole: TPortcall[], extra?: THandler): THandler {
+  const list: TPlannerPortcall[] = whole.map(plannerPortcallOf);
   return (call) => {
     const answer = extra?.(call);
     if (answer) return answer;

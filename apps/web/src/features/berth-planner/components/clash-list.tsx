@@ -2,7 +2,7 @@
 import { Badge, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { TClash, TPortcall } from '@quayline/domain';
+import type { TClash, TPlannerPortcall } from '@quayline/domain';
 import { SidePanel } from './side-panel';
 
 type TQuayPlace = { berth_start_position: number | null; berth_end_position: number | null };
@@ -38,7 +38,7 @@ export function clashText(clash: TClash, nameOf: (id: number) => string, t: TFun
 /** A long list costs layout on every change; the rest is counted, and the cards show every clash anyway. */
 const LIST_LIMIT = 50;
 
-export function ClashList({ clashes, callsById, onSelect }: { clashes: readonly TClash[]; callsById: ReadonlyMap<number, TPortcall>; onSelect: (id: number) => void }) {
+export function ClashList({ clashes, callsById, onSelect }: { clashes: readonly TClash[]; callsById: ReadonlyMap<number, TPlannerPortcall>; onSelect: (id: number) => void }) {
   const { t } = useTranslation();
   const nameOf = (id: number) => callsById.get(id)?.vessel_name ?? `#${id}`;
   return (

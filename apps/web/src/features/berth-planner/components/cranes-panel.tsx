@@ -1,7 +1,7 @@
 // Which crane works which call when: the crane bookings on the calls of the window, and every quay crane with its rail.
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TLocale, TPortcall, TTerminalCrane } from '@quayline/domain';
+import type { TLocale, TPlannerPortcall, TTerminalCrane } from '@quayline/domain';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { SidePanel } from './side-panel';
 
@@ -11,7 +11,7 @@ type TBooking = { key: string; equipment: string; vessel: string; start: string;
  * Bookings of the terminal's quay cranes. A crane is bookable as the equipment whose number is the crane's name in the
  * crane list, so that key decides, not words in an equipment name (a reach stacker may be called "Krane 3").
  */
-export function craneBookings(calls: readonly TPortcall[], cranes: readonly TTerminalCrane[]): TBooking[] {
+export function craneBookings(calls: readonly TPlannerPortcall[], cranes: readonly TTerminalCrane[]): TBooking[] {
   const craneByNumber = new Map(cranes.map((c) => [c.name.trim().toLowerCase(), c]));
   const out: TBooking[] = [];
   for (const call of calls) {
@@ -23,7 +23,7 @@ export function craneBookings(calls: readonly TPortcall[], cranes: readonly TTer
   return out.sort((a, b) => a.equipment.localeCompare(b.equipment) || a.start.localeCompare(b.start));
 }
 
-export function CranesPanel({ cranes, calls, timeZone, locale }: { cranes: readonly TTerminalCrane[]; calls: readonly TPortcall[]; timeZone: string; locale: TLocale }) {
+export function CranesPanel({ cranes, calls, timeZone, locale }: { cranes: readonly TTerminalCrane[]; calls: readonly TPlannerPortcall[]; timeZone: string; locale: TLocale }) {
   const { t } = useTranslation();
   const bookings = craneBookings(calls, cranes);
   return (

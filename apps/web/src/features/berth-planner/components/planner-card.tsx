@@ -2,7 +2,7 @@
 // or a scroll does not re-render the other cards.
 import { memo } from 'react';
 import { IconLock } from '@tabler/icons-react';
-import type { TPortcall, TPortcallCardField } from '@quayline/domain';
+import type { TPlannerPortcall, TPortcallCardField } from '@quayline/domain';
 import { STATUS_COLOURS, statusKey, timeLabelKey } from '@/features/portcalls/utils/enum-labels';
 import { cardLines, type TCardContext } from '../utils/card-fields';
 import type { TScreenRect } from '../utils/planner-scale';
@@ -12,7 +12,7 @@ const LINE_PX = 13;
 const CHROME_PX = 6;
 
 export type TPlannerCardProps = {
-  call: TPortcall;
+  call: TPlannerPortcall;
   rect: TScreenRect;
   isClash: boolean;
   isFrozen: boolean;

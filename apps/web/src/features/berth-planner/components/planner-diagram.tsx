@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import type { TBlockedZone, TLocale, TPlanQuay, TPlannedCall, TPortcall, TPortcallCardField, TShiftOccurrence, TTerminalDetail } from '@quayline/domain';
+import type { TBlockedZone, TLocale, TPlanQuay, TPlannedCall, TPlannerPortcall, TPortcallCardField, TShiftOccurrence, TTerminalDetail } from '@quayline/domain';
 import type { TTidalData } from '../api/get-tidal-data';
 import type { TPlace } from '../api/update-portcall-place';
 import { placeOf, useCardDrag } from '../hooks/use-card-drag';
@@ -45,7 +45,7 @@ export type TPlannerDiagramProps = {
   showDepths: boolean;
   showBlockZones: boolean;
   calls: readonly TPlacedCall[];
-  callsById: ReadonlyMap<number, TPortcall>;
+  callsById: ReadonlyMap<number, TPlannerPortcall>;
   clashIds: ReadonlySet<number>;
   frozenIds: ReadonlySet<number>;
   selectedId: number | null;
@@ -65,7 +65,7 @@ export type TPlannerDiagramProps = {
   canMove: (id: number) => boolean;
   onSelect: (id: number | null) => void;
   onOpen: (id: number) => void;
-  onCommit: (call: TPortcall, place: TPlace) => void;
+  onCommit: (call: TPlannerPortcall, place: TPlace) => void;
 };
 
 const QUAY_AXIS = { terminal: TERMINAL_COLUMN_PX, bollard: BOLLARD_COLUMN_PX };

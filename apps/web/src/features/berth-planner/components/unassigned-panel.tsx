@@ -1,12 +1,12 @@
 // Calls of the window without a place on the quay; drag one onto the diagram to place it.
 import { Badge, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TLocale, TPortcall } from '@quayline/domain';
+import type { TLocale, TPlannerPortcall } from '@quayline/domain';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import classes from './berth-planner.module.css';
 import { SidePanel } from './side-panel';
 
-export function UnassignedPanel({ calls, timeZone, locale, onGrab }: { calls: readonly TPortcall[]; timeZone: string; locale: TLocale; onGrab: (event: React.PointerEvent<HTMLElement>, call: TPortcall) => void }) {
+export function UnassignedPanel({ calls, timeZone, locale, onGrab }: { calls: readonly TPlannerPortcall[]; timeZone: string; locale: TLocale; onGrab: (event: React.PointerEvent<HTMLElement>, call: TPlannerPortcall) => void }) {
   const { t } = useTranslation();
   return (
     <SidePanel

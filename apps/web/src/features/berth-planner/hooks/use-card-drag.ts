@@ -1,7 +1,7 @@
 // Dragging cards by pointer: the card moves by a CSS transform written straight to the DOM (no React render per frame),
 // snaps to the time step and to bollards, and shows its live clash state; the drop commits one move.
 import { useCallback, useEffect, useRef } from 'react';
-import type { TPlanQuay, TPlannedCall, TPortcall } from '@quayline/domain';
+import type { TPlanQuay, TPlannedCall, TPlannerPortcall } from '@quayline/domain';
 import type { TPlace } from '../api/update-portcall-place';
 import type { TPlannerDay } from '../utils/day-grid';
 import { isPlaced, toPlannedCall } from '../utils/plan-model';
@@ -16,9 +16,9 @@ export type TDragDeps = {
   bollardPositions: readonly number[];
   quay: TPlanQuay;
   index: TTimeIndex;
-  callsById: ReadonlyMap<number, TPortcall>;
+  callsById: ReadonlyMap<number, TPlannerPortcall>;
   canMove: (id: number) => boolean;
-  onCommit: (call: TPortcall, place: TPlace) => void;
+  onCommit: (call: TPlannerPortcall, place: TPlace) => void;
   onSelect: (id: number) => void;
   onDragStart: (dragged: TPlannedCall) => void;
   onDragEnd: () => void;

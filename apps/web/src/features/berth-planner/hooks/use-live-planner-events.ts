@@ -1,12 +1,12 @@
 // Realtime for the planner: someone else's change to a call is fetched and put into the diagram without a reload;
 // sandbox and frozen-call events refetch the draft.
 import { useQueryClient } from '@tanstack/react-query';
-import { realtimeChannels, type TPortcall } from '@quayline/domain';
+import { plannerPortcallOf, realtimeChannels, type TPlannerPortcall, type TPortcall } from '@quayline/domain';
 import { PORTCALL_UPDATED_EVENT, usePortcallEvents, useRealtimeChannels } from '@/lib/use-portcall-events';
 import { getOnePortcall } from '../api/get-planner-portcalls';
 import { plannerKeys } from '../api/query-keys';
 
-function upsert(list: TPortcall[] | undefined, call: TPortcall, window: { from: number; to: number }): TPortcall[] | undefined {
+function upsert(list: TPlannerPortcall[] | undefined, call: TPlannerPortcall, window: { from: number; to: number }): TPlannerPortcall[] | undefined {
   if (!list) return list;
   const inWindow = call.status !== 'Cancelled' && Date.parse(call.berth_arrival) <= window.to && Date.parse(call.berth_departure) >= window.from;
   const index = list.findIndex((c) => c.id === call.id);
@@ -19,10 +19,11 @@ function upsert(list: TPortcall[] | undefined, call: TPortcall, window: { from: 
 }
 
 /** Puts one call into every cached planner list of the terminal (its answer after our own write, or a realtime fetch). */
-export function storePlannerCall(queryClient: ReturnType<typeof useQueryClient>, call: TPortcall): void {
-  for (const [key] of queryClient.getQueriesData<TPortcall[]>({ queryKey: plannerKeys.portcallLists(call.terminal_id) })) {
+export function storePlannerCall(queryClient: ReturnType<typeof useQueryClient>, whole: TPortcall): void {
+  const call = plannerPortcallOf(whole);
+  for (const [key] of queryClient.getQueriesData<TPlannerPortcall[]>({ queryKey: plannerKeys.portcallLists(call.terminal_id) })) {
     const [, , , from, to] = key as readonly [string, string, number, string, string];
-    queryClient.setQueryData<TPortcall[]>(key, (list) => upsert(list, call, { from: Date.parse(from), to: Date.parse(to) }));
+    queryClient.setQueryData<TPlannerPortcall[]>(key, (list) => upsert(list, call, { from: Date.parse(from), to: Date.parse(to) }));
   }
 }
 
@@ -33,7 +34,7 @@ export function useLivePlannerEvents(args: { terminalId: number | null; userId: 
     const payload = (typeof event.payload === 'object' && event.payload !== null ? event.payload : {}) as { portcall_id?: unknown; id?: unknown; version?: unknown; terminal_id?: unknown };
     const id = typeof payload.portcall_id === 'number' ? payload.portcall_id : typeof payload.id === 'number' ? payload.id : null;
     if (id === null || (typeof payload.terminal_id === 'number' && payload.terminal_id !== args.terminalId)) return;
-    const lists = queryClient.getQueriesData<TPortcall[]>({ queryKey: plannerKeys.portcallLists(args.terminalId) });
+    const lists = queryClient.getQueriesData<TPlannerPortcall[]>({ queryKey: plannerKeys.portcallLists(args.terminalId) });
     const known = lists.flatMap(([, list]) => list ?? []).find((c) => c.id === id);
     // Our own write already stored the answered version.
     if (known && typeof payload.version === 'number' && payload.version <= known.version) return;

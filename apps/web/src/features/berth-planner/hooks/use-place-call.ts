@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { movedCargoWindow, POPUP_AUTO_CLOSE_MS, type TPortcall } from '@quayline/domain';
+import { movedCargoWindow, POPUP_AUTO_CLOSE_MS, type TPlannerPortcall, type TPortcall } from '@quayline/domain';
 import { isApiError } from '@/lib/api-client';
 import { updatePortcallPlace, type TPlace } from '../api/update-portcall-place';
 import { storePlannerCall } from './use-live-planner-events';
@@ -26,7 +26,7 @@ export function useLivePlacement() {
   const [pending, setPending] = useState<ReadonlyMap<number, TPlace>>(new Map());
 
   const place = useCallback(
-    async (call: TPortcall, placeTo: TPlace) => {
+    async (call: TPlannerPortcall, placeTo: TPlace) => {
       setPending((p) => new Map(p).set(call.id, placeTo));
       try {
         const saved = await updatePortcallPlace({ id: call.id, version: call.version, place: placeTo, cargoWindow: movedCargoWindow(call, placeTo) });

@@ -1,6 +1,6 @@
 // Placing an unassigned call: drag its list item onto the quay; the drop point gives arrival and first metre.
 import { useCallback, useEffect, useRef } from 'react';
-import type { TPortcall } from '@quayline/domain';
+import type { TPlannerPortcall } from '@quayline/domain';
 import type { TPlace } from '../api/update-portcall-place';
 import type { TPlannerDay } from '../utils/day-grid';
 import { screenToPlan, type TPlannerScale } from '../utils/planner-scale';
@@ -9,7 +9,7 @@ import { snapSpan, snapTime } from '../utils/snapping';
 /** A vessel without a known length gets this much quay until the planner adjusts it. */
 const DEFAULT_LENGTH_M = 150;
 
-export function dropPlace(args: { call: TPortcall; ms: number; metre: number; days: readonly TPlannerDay[]; stepMinutes: number; bollardPositions: readonly number[]; quayLength: number }): TPlace {
+export function dropPlace(args: { call: TPlannerPortcall; ms: number; metre: number; days: readonly TPlannerDay[]; stepMinutes: number; bollardPositions: readonly number[]; quayLength: number }): TPlace {
   const duration = Math.max(args.stepMinutes * 60_000, Date.parse(args.call.berth_departure) - Date.parse(args.call.berth_arrival));
   const from = snapTime(args.ms, args.days, args.stepMinutes);
   const length = Math.min(args.quayLength, Math.ceil(args.call.vessel_length_overall || DEFAULT_LENGTH_M));
@@ -23,7 +23,7 @@ export function useUnassignedDrop(deps: {
   days: readonly TPlannerDay[];
   stepMinutes: number;
   bollardPositions: readonly number[];
-  onPlace: (call: TPortcall, place: TPlace) => void;
+  onPlace: (call: TPlannerPortcall, place: TPlace) => void;
 }) {
   const depsRef = useRef(deps);
   useEffect(() => {
@@ -32,7 +32,7 @@ export function useUnassignedDrop(deps: {
   const cleanupRef = useRef<(() => void) | null>(null);
   useEffect(() => () => cleanupRef.current?.(), []);
 
-  return useCallback((event: React.PointerEvent<HTMLElement>, call: TPortcall) => {
+  return useCallback((event: React.PointerEvent<HTMLElement>, call: TPlannerPortcall) => {
     if (event.button !== 0) return;
     event.preventDefault();
     const source = event.currentTarget;

@@ -1,6 +1,6 @@
 // The detail lines of a port-call card, in the order of the user's portcall_card_settings.
 import type { TFunction } from 'i18next';
-import { formatNumber, type TLocale, type TPortcall, type TPortcallCardField } from '@quayline/domain';
+import { formatNumber, type TLocale, type TPlannerPortcall, type TPortcallCardField } from '@quayline/domain';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { cargoTypeKey, orientationKey, quantityStatusKey } from '@/features/portcalls/utils/enum-labels';
 
@@ -39,7 +39,7 @@ export type TCardContext = { texts: TCardTexts; timeZone: string; locale: TLocal
 const joined = (parts: (string | null | undefined)[]) => parts.filter((p): p is string => !!p).join(' · ');
 const shortTime = (iso: string | null, c: TCardContext) => formatZonedDateTime(iso, c.timeZone, c.locale);
 
-function fieldText(call: TPortcall, field: TPortcallCardField, c: TCardContext): string | null {
+function fieldText(call: TPlannerPortcall, field: TPortcallCardField, c: TCardContext): string | null {
   const { text, format } = c.texts;
   switch (field) {
     case 'vessel_type':
@@ -99,7 +99,7 @@ function fieldText(call: TPortcall, field: TPortcallCardField, c: TCardContext):
   }
 }
 
-export function cardLines(call: TPortcall, fields: readonly TPortcallCardField[], c: TCardContext, maxLines: number): { field: TPortcallCardField; text: string }[] {
+export function cardLines(call: TPlannerPortcall, fields: readonly TPortcallCardField[], c: TCardContext, maxLines: number): { field: TPortcallCardField; text: string }[] {
   const out: { field: TPortcallCardField; text: string }[] = [];
   for (const field of fields) {
     if (out.length >= maxLines) break;

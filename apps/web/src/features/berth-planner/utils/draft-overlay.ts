@@ -1,8 +1,8 @@
 // The sandbox view: live calls with the draft's moves applied.
-import type { TDraftState, TPortcall } from '@quayline/domain';
+import type { TDraftState, TPlannerPortcall } from '@quayline/domain';
 
-export function applyDraft(calls: readonly TPortcall[], draft: TDraftState | undefined): TPortcall[] {
-  if (!draft || draft.changes.length === 0) return calls as TPortcall[];
+export function applyDraft(calls: readonly TPlannerPortcall[], draft: TDraftState | undefined): TPlannerPortcall[] {
+  if (!draft || draft.changes.length === 0) return calls as TPlannerPortcall[];
   const byId = new Map(draft.changes.map((c) => [c.portcall_id, c]));
   return calls.map((call) => {
     const change = byId.get(call.id);

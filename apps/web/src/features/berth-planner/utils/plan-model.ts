@@ -1,13 +1,13 @@
 // The planner's port calls and quay in the shapes of the domain clash rules (packages/domain/src/berth-clashes.ts).
-import type { TBlockedZone, TPlanQuay, TPlannedCall, TPortcall, TTerminalDetail } from '@quayline/domain';
+import type { TBlockedZone, TPlanQuay, TPlannedCall, TPlannerPortcall, TTerminalDetail } from '@quayline/domain';
 
 /** A call that has a place on the quay. */
-export type TPlacedCall = TPortcall & { berth_start_position: number; berth_end_position: number };
+export type TPlacedCall = TPlannerPortcall & { berth_start_position: number; berth_end_position: number };
 
-export const isPlaced = (c: TPortcall): c is TPlacedCall => c.berth_start_position !== null && c.berth_end_position !== null;
+export const isPlaced = (c: TPlannerPortcall): c is TPlacedCall => c.berth_start_position !== null && c.berth_end_position !== null;
 
 /** The deeper of the declared drafts, as the server's clash check uses them. */
-export const draftOf = (c: TPortcall): number => Math.max(c.draft_inbound, c.draft_outbound);
+export const draftOf = (c: TPlannerPortcall): number => Math.max(c.draft_inbound, c.draft_outbound);
 
 export function toPlannedCall(c: TPlacedCall): TPlannedCall {
   return {

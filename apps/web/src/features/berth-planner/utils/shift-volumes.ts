@@ -1,7 +1,7 @@
 // Cargo moves per shift occurrence: the discharge, load and restow of every call's shift details that start in it.
-import type { TPortcall, TShiftOccurrence } from '@quayline/domain';
+import type { TPlannerPortcall, TShiftOccurrence } from '@quayline/domain';
 
-export function shiftVolumes(shifts: readonly TShiftOccurrence[], calls: readonly TPortcall[]): number[] {
+export function shiftVolumes(shifts: readonly TShiftOccurrence[], calls: readonly TPlannerPortcall[]): number[] {
   const volumes = shifts.map(() => 0);
   if (shifts.length === 0) return volumes;
   const starts = shifts.map((s) => s.start);

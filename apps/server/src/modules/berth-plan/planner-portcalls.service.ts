@@ -1,0 +1,69 @@
+// The berth planner's window as the planner projection of each call (ZPlannerPortcall), mapped straight from the rows.
+import { type TChangeLabel, type TPaged, type TPlannerPortcall, type TTimeLabel, cargoTotal, pageMeta } from '@quayline/domain';
+import type { AppContext } from '../../app-context';
+import type { AuthSession } from '../auth/auth.service';
+import { type TPlannerPortcallRow, findPlannerPortcalls } from './planner-portcalls.repository';
+
+/** Rows give Date (pg) or string (timestamps inside JSON); the API speaks ISO 8601 in UTC. */
+const iso = (d: Date | string) => new Date(d).toISOString();
+const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
+const numOrNull = (v: string | number | null) => (v === null ? null : Number(v));
+const state = (label: string | null, change: string | null) => ({ label: label as TTimeLabel | null, change_label: change as TChangeLabel | null });
+
+type TCargoJson = { cargo_type: string; discharge: string | number; load: string | number; restow: string | number };
+type TEquipmentJson = { id: number; equipment_name: string; equipment_number: string; start_time: string; end_time: string };
+type TShiftJson = { start_time: string; discharge: number; load: number; restow: number; gangs: number; resource_per_shift: number | null };
+
+export function toPlannerPortcall(row: TPlannerPortcallRow): TPlannerPortcall {
+  return {
+    id: row.id,
+    version: row.version,
+    status: row.status as TPlannerPortcall['status'],
+    terminal_id: row.terminal_id,
+    vessel_name: row.vessel_name,
+    vessel_type: row.vessel_type,
+    vessel_length_overall: Number(row.vessel_length_overall),
+    vessel_operator_code: row.vessel_operator_code,
+    vessel_operator: row.vessel_operator_name,
+    agent_code: row.agent_code,
+    berth_arrival: iso(row.berth_arrival),
+    berth_departure: iso(row.berth_departure),
+    berth_arrival_state: state(row.berth_arrival_label, row.berth_arrival_change_label),
+    berth_departure_state: state(row.berth_departure_label, row.berth_departure_change_label),
+    pilot_boarding_place_name: row.pilot_boarding_place_name,
+    pilot_boarding_place_arrival: isoOrNull(row.pilot_boarding_place_arrival),
+    cargo_operations_start: isoOrNull(row.cargo_operations_start),
+    cargo_operations_end: isoOrNull(row.cargo_operations_end),
+    berth_start_position: numOrNull(row.berth_start_position),
+    berth_end_position: numOrNull(row.berth_end_position),
+    berth_start_bollard_id: row.berth_start_bollard_id,
+    berth_end_bollard_id: row.berth_end_bollard_id,
+    berth_orientation: row.berth_orientation as TPlannerPortcall['berth_orientation'],
+    service_name: row.service_name,
+    draft_inbound: Number(row.draft_inbound),
+    draft_outbound: Number(row.draft_outbound),
+    berth_comment: row.berth_comment,
+    cargo_quantity_status: row.cargo_quantity_status as TPlannerPortcall['cargo_quantity_status'],
+    vessel_characteristics: row.vessel_characteristics,
+    card_colour: row.card_colour as TPlannerPortcall['card_colour'],
+    cargo_details: (row.cargo as TCargoJson[]).map((c) => ({
+      cargo_type: c.cargo_type as TPlannerPortcall['cargo_details'][number]['cargo_type'],
+      total: cargoTotal({ discharge: Number(c.discharge), load: Number(c.load), restow: Number(c.restow) }),
+    })),
+    equipment_details: (row.equipment as TEquipmentJson[]).map((e) => ({ id: e.id, equipment_name: e.equipment_name, equipment_number: e.equipment_number, start_time: iso(e.start_time), end_time: iso(e.end_time) })),
+    portcall_shift_details: (row.shifts as TShiftJson[]).map((s) => ({ start_time: iso(s.start_time), discharge: s.discharge, load: s.load, restow: s.restow, gangs: s.gangs, resource_per_shift: s.resource_per_shift })),
+  };
+}
+
+export async function listPlannerPortcalls(
+  ctx: AppContext,
+  session: AuthSession,
+  q: { terminal_id: number; from: string; to: string; page: number; per_page: number },
+): Promise<TPaged<TPlannerPortcall>> {
+  const window = { terminalId: q.terminal_id, from: new Date(q.from), to: new Date(q.to) };
+  const rows = await findPlannerPortcalls(ctx.db, session.user, { ...window, offset: (q.page - 1) * q.per_page, limit: q.per_page });
+  // The count rides on every row; a page past the end has none, so the first row of the window tells it.
+  const countRow = rows[0] ?? (q.page > 1 ? (await findPlannerPortcalls(ctx.db, session.user, { ...window, offset: 0, limit: 1 }))[0] : undefined);
+  const totalCount = countRow ? Number(countRow.window_count) : 0;
+  return { items: rows.map(toPlannerPortcall), meta: pageMeta({ page: q.page, perPage: q.per_page, totalCount }) };
+}
