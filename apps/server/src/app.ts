@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/database';
+import { registerStatisticsRefresh } from './db/statistics';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed/seed-demo';
 import { type Clock, systemClock } from './lib/clock';
@@ -64,6 +65,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!options.database) app.addHook('onClose', async () => database.close());
   await migrateToLatest(database.db as never);
   if (config.seedDemo) await seedDemoIfEmpty(database.db);
+  // Tests hand in their own database and keep its statistics as they are.
+  if (!options.database) registerStatisticsRefresh(app, database);
 
   app.decorate('ctx', {
     db: database.db,
