@@ -3,7 +3,9 @@
 import i18next, { type i18n as TI18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, type TLocale } from '@quayline/domain';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
+import { TRANSLATIONS_QUERY_KEY } from './user';
 
 export type TTranslationTree = { [key: string]: string | TTranslationTree };
 
@@ -36,3 +38,7 @@ export function createI18n(initial?: { locale: TLocale; translation: TTranslatio
 
 export const fetchTranslations = (locale: TLocale, signal?: AbortSignal): Promise<TTranslationTree> =>
   api.get<TTranslationTree>(`/translations/${locale}`, undefined, signal);
+
+/** Texts of a release do not change while the tab is open. */
+export const translationsQuery = (locale: TLocale) =>
+  queryOptions({ queryKey: [TRANSLATIONS_QUERY_KEY, locale], queryFn: ({ signal }) => fetchTranslations(locale, signal), staleTime: Infinity, gcTime: Infinity });

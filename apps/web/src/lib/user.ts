@@ -1,5 +1,5 @@
 // The signed-in user (GET /user_details), shared by the shell and every feature; plus the calls that change the session.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TLocale, TLoginResponse, TUserDetails } from '@quayline/domain';
 import { api } from './api-client';
 import { getRealtimeClient } from './realtime-client';
@@ -10,8 +10,10 @@ export const TRANSLATIONS_QUERY_KEY = 'translations';
 
 export const getUserDetails = (signal?: AbortSignal): Promise<TUserDetails> => api.get<TUserDetails>('/user_details', undefined, signal);
 
+export const userDetailsQuery = () => queryOptions({ queryKey: USER_DETAILS_QUERY_KEY, queryFn: ({ signal }) => getUserDetails(signal) });
+
 export function useUserDetails() {
-  return useQuery({ queryKey: USER_DETAILS_QUERY_KEY, queryFn: ({ signal }) => getUserDetails(signal) });
+  return useQuery(userDetailsQuery());
 }
 
 /** Stores what a successful login, reset or expired-password update returns; the caller then navigates. */

@@ -1,5 +1,5 @@
 // GET /tidal_data?terminal_id&from&to&step_minutes: water level curve and high/low waters (window of at most 45 days).
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { plannerKeys } from './query-keys';
 
@@ -12,13 +12,16 @@ export type TTidalData = {
 const MAX_WINDOW_MS = 45 * 86_400_000;
 const STEP_MINUTES = 30;
 
-export function useTidalData(terminalId: number | null, from: string, to: string) {
+export function tidalDataQuery(terminalId: number, from: string, to: string) {
   // The server takes 45 days at most; a longer window shows the tide of its first 45 days.
   const clippedTo = from && to ? new Date(Math.min(Date.parse(to), Date.parse(from) + MAX_WINDOW_MS)).toISOString() : to;
-  return useQuery({
-    queryKey: plannerKeys.tide(terminalId ?? 0, from, clippedTo),
+  return queryOptions({
+    queryKey: plannerKeys.tide(terminalId, from, clippedTo),
     queryFn: ({ signal }) => api.get<TTidalData>('/tidal_data', { terminal_id: terminalId, from, to: clippedTo, step_minutes: STEP_MINUTES }, signal),
-    enabled: terminalId !== null && from !== '',
     staleTime: 30 * 60_000,
   });
+}
+
+export function useTidalData(terminalId: number | null, from: string, to: string) {
+  return useQuery({ ...tidalDataQuery(terminalId ?? 0, from, to), enabled: terminalId !== null && from !== '' });
 }

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_TIMEZONE, findPlanClashes, type TPortcall } from '@quayline/domain';
+import { DEFAULT_TIMEZONE, findPlanClashes, type TPlannerPortcall } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
 import { useErrorText } from '@/hooks/use-error-text';
 import { isApiError } from '@/lib/api-client';
@@ -23,9 +23,10 @@ import { usePlannerSettings } from '../hooks/use-planner-settings';
 import { useSandbox } from '../hooks/use-sandbox';
 import { useUnassignedDrop } from '../hooks/use-unassigned-drop';
 import { OptimizePanel } from '../optimize/optimize-panel';
-import { buildPlannerDays, firstDayOfWindow, hourGridLines, shiftOccurrences } from '../utils/day-grid';
+import { hourGridLines, shiftOccurrences } from '../utils/day-grid';
 import { applyDraft } from '../utils/draft-overlay';
 import { negotiationWindows } from '../utils/negotiation-windows';
+import { plannerWindowDays } from '../utils/planner-window';
 import { isPlaced, tideModel, toPlannedCall, toPlanQuay } from '../utils/plan-model';
 import { createScale, planToScreen } from '../utils/planner-scale';
 import { shiftVolumes } from '../utils/shift-volumes';
@@ -57,12 +58,9 @@ export function BerthPlannerScreen() {
   const [openedAt] = useState(() => Date.now());
   const schedule = settings.canvas_schedule;
 
-  const firstDay = firstDayOfWindow({ from: fromParam, now: openedAt, timeZone, daysBefore: schedule.days_before });
-  const days = useMemo(() => buildPlannerDays({ firstDay, dayCount: schedule.days, timeZone }), [firstDay, schedule.days, timeZone]);
+  const { firstDay, days, from, to } = useMemo(() => plannerWindowDays({ fromParam, now: openedAt, timeZone, schedule }), [fromParam, openedAt, timeZone, schedule]);
   const windowStart = days[0]!.start;
   const windowEnd = days.at(-1)!.end;
-  const from = new Date(windowStart).toISOString();
-  const to = new Date(windowEnd).toISOString();
   const plannerWindow = useMemo(() => (terminalId !== null ? { terminalId, from, to } : null), [terminalId, from, to]);
 
   const callsQuery = usePlannerPortcalls(plannerWindow, settings.canvas_refresh);
@@ -128,7 +126,7 @@ export function BerthPlannerScreen() {
   const { move: moveInDraft } = sandbox;
   const { place: placeLive } = live;
   const commit = useCallback(
-    (call: TPortcall, place: TPlace) => {
+    (call: TPlannerPortcall, place: TPlace) => {
       if (mode === 'sandbox') {
         if (!frozenIds.has(call.id)) void moveInDraft([{ portcall_id: call.id, ...place }]);
         return;
