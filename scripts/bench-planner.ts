@@ -3,7 +3,7 @@
 // and prints first render, drag frame times and heap.
 // Exits non-zero only when the run itself fails; a missed target is a finding, not an error (docs/performance.md).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -231,12 +231,30 @@ async function measure(baseUrl: string): Promise<{ figures: TFigure[]; notes: st
     await page.getByTestId('login-password').press('Enter');
     await page.waitForURL(/\/en\/dashboard$/, { timeout: 30_000 });
 
+    // BENCH_PROFILE=file.cpuprofile records the main thread from navigation to data-ready (for diagnosis; it slows the page).
+    const profiler = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.send('Profiler.start');
+    }
+    if (process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'blink.user_timing'] });
     await page.goto(`${baseUrl}/en/berth-planner`);
     await page.locator('[data-testid="berth-planner"][data-ready="true"]').waitFor({ timeout: 60_000 });
+    if (process.env.BENCH_TRACE) await browser.stopTracing();
+    if (profiler) {
+      const { profile } = await profiler.send('Profiler.stop');
+      writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+      console.log(`CPU profile of the first render written to ${process.env.BENCH_PROFILE}`);
+    }
     const readyAt = await page.evaluate(() => (window as TBenchWindow).__benchReadyAt ?? Number.NaN);
     const probe = await page.evaluate(() => (window as TBenchWindow).__quaylinePlanner ?? null);
     const requests = await page.evaluate(apiRequestsBefore, readyAt);
     const idle = await page.evaluate(idleFrameInterval);
+    const domElements = await page.evaluate(() => {
+      const count = (selector: string) => document.querySelectorAll(selector).length;
+      return `${count('*')} (${count('[data-testid="planner-card"], [data-testid="planner-card"] *')} in cards, ${count('[data-testid="planner-time-axis"] *')} time axis, ${count('[data-testid="planner-quay-axis"] *')} quay axis, ${count('aside *')} side panels)`;
+    });
 
     const card = await pickCard(page);
     await page.waitForTimeout(300);
@@ -268,7 +286,7 @@ async function measure(baseUrl: string): Promise<{ figures: TFigure[]; notes: st
       { figure: 'JS heap used after GC', value: `${heapMb.toFixed(1)} MB`, target: `< ${TARGETS.heapMb} MB`, met: yesNo(heapMb < TARGETS.heapMb) },
     ];
     const notes = [
-      `cards: ${probe ? `${probe.cardCount} in the plan, ${probe.renderedCards} rendered` : 'window.__quaylinePlanner is missing'}`,
+      `cards: ${probe ? `${probe.cardCount} in the plan, ${probe.renderedCards} rendered` : 'window.__quaylinePlanner is missing'}; ${domElements} elements in the page`,
       `data: ${requests.count} API requests before the first render, the last answered at ${Math.round(requests.lastEndMs)} ms after navigation start; slowest ${requests.slowest}`,
       ...(process.env.BENCH_WATERFALL ? [`requests: ${requests.waterfall}`] : []),
       `drag: card ${card.id}, ${isEngaged ? 'moving with the pointer' : 'NOT taken as a drag (figures show an idle page)'}, ${frames.length} frames, ${moves} pointer moves in ${DRAG_MS} ms`,
