@@ -50,16 +50,24 @@ export function clashesWithQuay(call: TPlannedCall, quay: TPlanQuay): TClash[] {
   return out;
 }
 
-/** All clashes of a plan. Call pairs are found with a sweep over time, so thousands of calls stay fast. */
+type TSweepCall = { id: number; lo: number; hi: number; from: number; to: number };
+
+/**
+ * All clashes of a plan. Call pairs are found with a sweep over time, so thousands of calls stay fast: the pair test
+ * is the rule of berthRectanglesClash on plain numbers, because a busy window tests a few hundred thousand pairs.
+ */
 export function findPlanClashes(calls: readonly TPlannedCall[], quay: TPlanQuay): TClash[] {
   const out: TClash[] = calls.flatMap((c) => clashesWithQuay(c, quay));
-  const byStart = [...calls].sort((a, b) => a.from - b.from || a.id - b.id);
-  const active: TPlannedCall[] = [];
-  const clearance: QuayMetres = quayMetres(quay.clearance);
+  const byStart: TSweepCall[] = calls
+    .map((c) => ({ id: c.id, lo: Math.min(c.start, c.end), hi: Math.max(c.start, c.end), from: c.from, to: c.to }))
+    .sort((a, b) => a.from - b.from || a.id - b.id);
+  let active: TSweepCall[] = [];
+  const clearance = Math.max(0, quay.clearance);
   for (const call of byStart) {
-    for (let i = active.length - 1; i >= 0; i--) if (active[i]!.to <= call.from) active.splice(i, 1);
+    if (active.some((a) => a.to <= call.from)) active = active.filter((a) => a.to > call.from);
     for (const other of active) {
-      if (berthRectanglesClash(rect(call), rect(other), clearance)) out.push({ kind: 'overlap', callIds: other.id < call.id ? [other.id, call.id] : [call.id, other.id] });
+      const isSameTime = call.from < other.to && other.from < call.to;
+      if (isSameTime && call.lo < other.hi + clearance && other.lo < call.hi + clearance) out.push({ kind: 'overlap', callIds: other.id < call.id ? [other.id, call.id] : [call.id, other.id] });
     }
     active.push(call);
   }
