@@ -48,7 +48,7 @@ describe('berth planner screen', () => {
     const coral = cardOf(5);
     expect(coral.dataset).toMatchObject({ status: 'Approaching', start: '2026-07-15T08:00:00.000Z', end: '2026-07-16T16:00:00.000Z', from: '5', to: '205', clash: 'true', frozen: 'false' });
     expect(within(coral).getByText('CORAL RESOLVE')).toBeTruthy();
-    expect(within(coral).getByTestId('planner-card-resize')).toBeTruthy();
+    expect(coral.dataset.axis).toBe('x');
     expect(within(screen.getByTestId('planner-clash-list')).getAllByTestId('planner-clash')).toHaveLength(1);
     expect(screen.getByTestId('planner-unassigned-count').textContent).toBe('1');
     expect(screen.getByTestId('planner-unassigned-item').dataset.portcallId).toBe('7');

@@ -43,6 +43,7 @@ export const PlannerCard = memo(function PlannerCard({ call, rect, isClash, isFr
       data-end={call.berth_departure}
       data-from={call.berth_start_position ?? ''}
       data-to={call.berth_end_position ?? ''}
+      data-axis={isSwitched ? 'y' : 'x'}
       tabIndex={0}
       role="button"
       aria-label={format('berthPlanner.card.label', { vessel: call.vessel_name, status: text(statusKey(call.status)) })}
@@ -58,7 +59,7 @@ export const PlannerCard = memo(function PlannerCard({ call, rect, isClash, isFr
     >
       <div className={classes.cardTitle}>
         {isFrozen && <IconLock size={11} aria-label={text('berthPlanner.card.frozen')} data-testid="planner-card-lock" />}
-        <span>{call.vessel_name}</span>
+        {call.vessel_name}
       </div>
       {(arrival || departure) && (
         <div className={classes.cardTimes}>
@@ -67,12 +68,11 @@ export const PlannerCard = memo(function PlannerCard({ call, rect, isClash, isFr
           {departure && `${text('berthPlanner.card.departure')}: ${text(timeLabelKey(departure))}`}
         </div>
       )}
-      {lines.map((line) => (
-        <div key={line.field} className={classes.cardLine} data-field={line.field}>
-          {line.text}
+      {lines.length > 0 && (
+        <div className={classes.cardLines} data-fields={lines.map((l) => l.field).join(' ')}>
+          {lines.map((l) => l.text).join('\n')}
         </div>
-      ))}
-      <div className={classes.resize} data-testid="planner-card-resize" data-axis={isSwitched ? 'y' : 'x'} title={text('berthPlanner.card.resize')} />
+      )}
     </div>
   );
 });

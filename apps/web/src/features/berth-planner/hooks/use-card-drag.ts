@@ -26,6 +26,14 @@ export type TDragDeps = {
 
 /** Pixels a pointer may wander before a press counts as a drag rather than a click. */
 const DRAG_THRESHOLD_PX = 4;
+/** The strip at a card's departure end that resizes it (the card's ::after in CSS draws its cursor). */
+export const RESIZE_HANDLE_PX = 8;
+
+/** A press in the last few pixels of the card along the time axis takes its departure rather than the card. */
+export function isOnResizeHandle(card: { right: number; bottom: number; width: number; height: number }, point: { x: number; y: number }, isSwitched: boolean): boolean {
+  const handle = isSwitched ? Math.min(RESIZE_HANDLE_PX, card.height / 3) : Math.min(RESIZE_HANDLE_PX, card.width / 3);
+  return isSwitched ? point.y >= card.bottom - handle : point.x >= card.right - handle;
+}
 
 export function placeOf(c: Pick<TPlannedCall, 'from' | 'to' | 'start' | 'end'>): TPlace {
   return { berth_arrival: new Date(c.from).toISOString(), berth_departure: new Date(c.to).toISOString(), berth_start_position: c.start, berth_end_position: c.end };
@@ -67,7 +75,7 @@ export function useCardDrag(deps: TDragDeps) {
     const id = Number(el.dataset.portcallId);
     const call = depsRef.current.callsById.get(id);
     if (!call || !isPlaced(call)) return;
-    const kind = target.closest('[data-testid="planner-card-resize"]') ? 'resize' : 'move';
+    const kind = isOnResizeHandle(el.getBoundingClientRect(), { x: event.clientX, y: event.clientY }, depsRef.current.scale.isSwitched) ? 'resize' : 'move';
     const origin = toPlannedCall(call);
     const initial = { transform: el.style.transform, width: el.style.width, height: el.style.height, clash: el.dataset.clash ?? 'false' };
     const startX = event.clientX;
