@@ -1,14 +1,16 @@
-// SQL for the berth planner's window: one query answers the page with the columns the planner projection needs,
-// each call's cargo, crane bookings and shift plans, and the window's total (2,000+ calls in one round trip).
-// The page comes back as one JSON value: a driver then decodes one field instead of 35 per row, which on the
-// embedded database (PGlite copies every field out of its wire buffer) is most of the cost of a 2,000-call window.
+// SQL for the berth planner's window: the page with the columns the planner projection needs and the window's total,
+// then each detail table (cargo, crane bookings, shift plans) for the page's calls. Every query answers one JSON
+// value: a driver then decodes one field instead of 35 per row, which on the embedded database (PGlite copies every
+// field out of its wire buffer) was most of the cost of a 2,000-call window. Each query is a plain index scan, so
+// its plan does not hang on table statistics (a join of the page with grouped details went nested-loop and took
+// PostgreSQL 3.7 s on a database autovacuum had not analysed yet).
 import { type Kysely, sql } from 'kysely';
 import type { DB, PortalUser } from '../../db/schema';
 import { visibleTo } from '../portcalls/portcall.repository';
 
 export type TPlannerWindowQuery = { terminalId: number; from: Date; to: Date; offset: number; limit: number };
 
-export function plannerPortcallsPage(db: Kysely<DB>, user: PortalUser, q: TPlannerWindowQuery) {
+function plannerPortcallsPage(db: Kysely<DB>, user: PortalUser, q: TPlannerWindowQuery) {
   return db
     .selectFrom('portcalls')
     .innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id')
@@ -64,56 +66,42 @@ export function plannerPortcallsPage(db: Kysely<DB>, user: PortalUser, q: TPlann
     .limit(q.limit);
 }
 
-type TPageRow = Awaited<ReturnType<ReturnType<typeof plannerPortcallsPage>['execute']>>[number] & { cargo: unknown[]; equipment: unknown[]; shifts: unknown[] };
-/** A row as JSON gives it: times as strings, numeric columns as numbers, the nested lists as arrays. */
-export type TPlannerPortcallRow = { [K in keyof TPageRow]: TPageRow[K] extends Date ? string : TPageRow[K] extends Date | null ? string | null : TPageRow[K] };
+type TPageRow = Awaited<ReturnType<ReturnType<typeof plannerPortcallsPage>['execute']>>[number];
+/** A row as JSON gives it: times as strings, numeric columns as numbers. */
+type TJsonRow<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+export type TPlannerPageRow = TJsonRow<TPageRow>;
+export type TPlannerCargoRow = { portcall_id: number; cargo_type: string; discharge: number | string; load: number | string; restow: number | string };
+export type TPlannerEquipmentRow = { portcall_id: number; id: number; equipment_name: string; equipment_number: string; start_time: string; end_time: string };
+export type TPlannerShiftRow = { portcall_id: number; start_time: string; discharge: number; load: number; restow: number; gangs: number; resource_per_shift: number | null };
+export type TPlannerWindowRows = { page: TPlannerPageRow[]; cargo: TPlannerCargoRow[]; equipment: TPlannerEquipmentRow[]; shifts: TPlannerShiftRow[] };
 
-/**
- * The page, then each detail table aggregated once per call of the page (a grouped scan each, where a subquery per
- * call costs the embedded database 0.02 to 0.05 ms per call and table), then the rows as one JSON array.
- */
-export async function findPlannerPortcalls(db: Kysely<DB>, user: PortalUser, q: TPlannerWindowQuery): Promise<TPlannerPortcallRow[]> {
-  const page = await db
-    .with('w', () => plannerPortcallsPage(db, user, q))
-    .with('cargo', (qc) =>
-      qc
-        .selectFrom('portcall_cargo_details as d')
-        .innerJoin('w', 'w.id', 'd.portcall_id')
-        .groupBy('d.portcall_id')
-        .select(['d.portcall_id', sql<unknown[]>`json_agg(json_build_object('cargo_type', d.cargo_type, 'discharge', d.discharge, 'load', d.load, 'restow', d.restow) order by d.position)`.as('items')]),
-    )
-    .with('equipment', (qc) =>
-      qc
-        .selectFrom('portcall_equipment_details as e')
-        .innerJoin('w', 'w.id', 'e.portcall_id')
-        .innerJoin('cargo_handling_equipments as che', 'che.id', 'e.cargo_handling_equipment_id')
-        .groupBy('e.portcall_id')
-        .select([
-          'e.portcall_id',
-          sql<unknown[]>`json_agg(json_build_object('id', e.id, 'equipment_name', che.name, 'equipment_number', che.equipment_number, 'start_time', e.start_time, 'end_time', e.end_time) order by e.start_time, e.id)`.as('items'),
-        ]),
-    )
-    .with('shifts', (qc) =>
-      qc
-        .selectFrom('portcall_shift_details as s')
-        .innerJoin('w', 'w.id', 's.portcall_id')
-        .groupBy('s.portcall_id')
-        .select([
-          's.portcall_id',
-          sql<unknown[]>`json_agg(json_build_object('start_time', s.start_time, 'discharge', s.discharge, 'load', s.load, 'restow', s.restow, 'gangs', s.gangs, 'resource_per_shift', s.resource_per_shift) order by s.start_time, s.id)`.as('items'),
-        ]),
-    )
-    .selectFrom((qc) =>
-      qc
-        .selectFrom('w')
-        .leftJoin('cargo', 'cargo.portcall_id', 'w.id')
-        .leftJoin('equipment', 'equipment.portcall_id', 'w.id')
-        .leftJoin('shifts', 'shifts.portcall_id', 'w.id')
-        .selectAll('w')
-        .select([sql`coalesce(cargo.items, '[]')`.as('cargo'), sql`coalesce(equipment.items, '[]')`.as('equipment'), sql`coalesce(shifts.items, '[]')`.as('shifts')])
-        .as('p'),
-    )
-    .select(sql<TPlannerPortcallRow[]>`coalesce(json_agg(p order by p.berth_arrival, p.id), '[]')`.as('items'))
+export async function findPlannerPortcalls(db: Kysely<DB>, user: PortalUser, q: TPlannerWindowQuery): Promise<TPlannerWindowRows> {
+  const { items: page } = await db
+    .selectFrom(plannerPortcallsPage(db, user, q).as('p'))
+    .select(sql<TPlannerPageRow[]>`coalesce(json_agg(p order by p.berth_arrival, p.id), '[]')`.as('items'))
     .executeTakeFirstOrThrow();
-  return page.items;
+  if (page.length === 0) return { page, cargo: [], equipment: [], shifts: [] };
+  // One array parameter rather than 2,000 placeholders.
+  const ids = sql`${page.map((row) => row.id)}::int[]`;
+  const cargo = await db
+    .selectFrom('portcall_cargo_details as d')
+    .where(sql<boolean>`d.portcall_id = any(${ids})`)
+    .select(sql<TPlannerCargoRow[]>`coalesce(json_agg(json_build_object('portcall_id', d.portcall_id, 'cargo_type', d.cargo_type, 'discharge', d.discharge, 'load', d.load, 'restow', d.restow) order by d.portcall_id, d.position), '[]')`.as('items'))
+    .executeTakeFirstOrThrow();
+  const equipment = await db
+    .selectFrom('portcall_equipment_details as e')
+    .innerJoin('cargo_handling_equipments as che', 'che.id', 'e.cargo_handling_equipment_id')
+    .where(sql<boolean>`e.portcall_id = any(${ids})`)
+    .select(
+      sql<TPlannerEquipmentRow[]>`coalesce(json_agg(json_build_object('portcall_id', e.portcall_id, 'id', e.id, 'equipment_name', che.name, 'equipment_number', che.equipment_number, 'start_time', e.start_time, 'end_time', e.end_time) order by e.start_time, e.id), '[]')`.as('items'),
+    )
+    .executeTakeFirstOrThrow();
+  const shifts = await db
+    .selectFrom('portcall_shift_details as s')
+    .where(sql<boolean>`s.portcall_id = any(${ids})`)
+    .select(
+      sql<TPlannerShiftRow[]>`coalesce(json_agg(json_build_object('portcall_id', s.portcall_id, 'start_time', s.start_time, 'discharge', s.discharge, 'load', s.load, 'restow', s.restow, 'gangs', s.gangs, 'resource_per_shift', s.resource_per_shift) order by s.start_time, s.id), '[]')`.as('items'),
+    )
+    .executeTakeFirstOrThrow();
+  return { page, cargo: cargo.items, equipment: equipment.items, shifts: shifts.items };
 }

@@ -2,7 +2,7 @@
 import { type TChangeLabel, type TPaged, type TPlannerPortcall, type TTimeLabel, cargoTotal, pageMeta } from '@quayline/domain';
 import type { AppContext } from '../../app-context';
 import type { AuthSession } from '../auth/auth.service';
-import { type TPlannerPortcallRow, findPlannerPortcalls } from './planner-portcalls.repository';
+import { type TPlannerCargoRow, type TPlannerEquipmentRow, type TPlannerPageRow, type TPlannerShiftRow, findPlannerPortcalls } from './planner-portcalls.repository';
 
 /** Rows give Date (pg) or string (timestamps inside JSON); the API speaks ISO 8601 in UTC. */
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -10,11 +10,19 @@ const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 const numOrNull = (v: string | number | null) => (v === null ? null : Number(v));
 const state = (label: string | null, change: string | null) => ({ label: label as TTimeLabel | null, change_label: change as TChangeLabel | null });
 
-type TCargoJson = { cargo_type: string; discharge: string | number; load: string | number; restow: string | number };
-type TEquipmentJson = { id: number; equipment_name: string; equipment_number: string; start_time: string; end_time: string };
-type TShiftJson = { start_time: string; discharge: number; load: number; restow: number; gangs: number; resource_per_shift: number | null };
+function byPortcall<T extends { portcall_id: number }>(rows: readonly T[]): (id: number) => readonly T[] {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.portcall_id);
+    if (list) list.push(row);
+    else map.set(row.portcall_id, [row]);
+  }
+  return (id) => map.get(id) ?? [];
+}
 
-export function toPlannerPortcall(row: TPlannerPortcallRow): TPlannerPortcall {
+type TDetails = { cargo: readonly TPlannerCargoRow[]; equipment: readonly TPlannerEquipmentRow[]; shifts: readonly TPlannerShiftRow[] };
+
+export function toPlannerPortcall(row: TPlannerPageRow, details: TDetails): TPlannerPortcall {
   return {
     id: row.id,
     version: row.version,
@@ -46,12 +54,12 @@ export function toPlannerPortcall(row: TPlannerPortcallRow): TPlannerPortcall {
     cargo_quantity_status: row.cargo_quantity_status as TPlannerPortcall['cargo_quantity_status'],
     vessel_characteristics: row.vessel_characteristics,
     card_colour: row.card_colour as TPlannerPortcall['card_colour'],
-    cargo_details: (row.cargo as TCargoJson[]).map((c) => ({
+    cargo_details: details.cargo.map((c) => ({
       cargo_type: c.cargo_type as TPlannerPortcall['cargo_details'][number]['cargo_type'],
       total: cargoTotal({ discharge: Number(c.discharge), load: Number(c.load), restow: Number(c.restow) }),
     })),
-    equipment_details: (row.equipment as TEquipmentJson[]).map((e) => ({ id: e.id, equipment_name: e.equipment_name, equipment_number: e.equipment_number, start_time: iso(e.start_time), end_time: iso(e.end_time) })),
-    portcall_shift_details: (row.shifts as TShiftJson[]).map((s) => ({ start_time: iso(s.start_time), discharge: s.discharge, load: s.load, restow: s.restow, gangs: s.gangs, resource_per_shift: s.resource_per_shift })),
+    equipment_details: details.equipment.map((e) => ({ id: e.id, equipment_name: e.equipment_name, equipment_number: e.equipment_number, start_time: iso(e.start_time), end_time: iso(e.end_time) })),
+    portcall_shift_details: details.shifts.map((s) => ({ start_time: iso(s.start_time), discharge: s.discharge, load: s.load, restow: s.restow, gangs: s.gangs, resource_per_shift: s.resource_per_shift })),
   };
 }
 
@@ -63,7 +71,9 @@ export async function listPlannerPortcalls(
   const window = { terminalId: q.terminal_id, from: new Date(q.from), to: new Date(q.to) };
   const rows = await findPlannerPortcalls(ctx.db, session.user, { ...window, offset: (q.page - 1) * q.per_page, limit: q.per_page });
   // The count rides on every row; a page past the end has none, so the first row of the window tells it.
-  const countRow = rows[0] ?? (q.page > 1 ? (await findPlannerPortcalls(ctx.db, session.user, { ...window, offset: 0, limit: 1 }))[0] : undefined);
+  const countRow = rows.page[0] ?? (q.page > 1 ? (await findPlannerPortcalls(ctx.db, session.user, { ...window, offset: 0, limit: 1 })).page[0] : undefined);
   const totalCount = countRow ? Number(countRow.window_count) : 0;
-  return { items: rows.map(toPlannerPortcall), meta: pageMeta({ page: q.page, perPage: q.per_page, totalCount }) };
+  const [cargo, equipment, shifts] = [byPortcall(rows.cargo), byPortcall(rows.equipment), byPortcall(rows.shifts)];
+  const items = rows.page.map((row) => toPlannerPortcall(row, { cargo: cargo(row.id), equipment: equipment(row.id), shifts: shifts(row.id) }));
+  return { items, meta: pageMeta({ page: q.page, perPage: q.per_page, totalCount }) };
 }
