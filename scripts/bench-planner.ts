@@ -211,7 +211,11 @@ function apiRequestsBefore(readyAt: number): { count: number; lastEndMs: number;
   return {
     count: entries.length,
     lastEndMs: Math.max(0, ...entries.map((e) => e.responseEnd)),
-    waterfall: entries.map((e) => `${new URL(e.name).pathname.replace('/api/portal/v1', '')} ${Math.round(e.startTime)}-${Math.round(e.responseEnd)}`).join(', '),
+    waterfall: [
+      `document ${Math.round((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseEnd ?? 0)}`,
+      ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.endsWith('.js')).map((e) => `${new URL(e.name).pathname.split('/').pop()} ${Math.round(e.startTime)}-${Math.round(e.responseEnd)}`),
+      ...entries.map((e) => `${new URL(e.name).pathname.replace('/api/portal/v1', '')} ${Math.round(e.startTime)}-${Math.round(e.responseEnd)}`),
+    ].join(', '),
     slowest: slowest ? `${new URL(slowest.name).pathname.replace('/api/portal/v1', '')} ${Math.round(slowest.duration)} ms` : 'none',
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type TPlanQuay, type TPlannedCall, findPlanClashes } from './berth-clashes';
+import { type TPlanQuay, type TPlannedCall, clashingPairs, findPlanClashes, summarisePlanClashes } from './berth-clashes';
 import { createRng } from './random';
 
 const H = 3_600_000;
@@ -55,5 +55,25 @@ describe('berth plan clashes', () => {
     for (const a of calls) for (const b of calls) if (a.id < b.id && a.from < b.to && b.from < a.to && a.start < b.end + 15 && b.start < a.end + 15) brute.push(`${a.id}-${b.id}`);
     expect(swept).toEqual(brute.sort());
     expect(brute.length).toBeGreaterThan(0);
+  });
+
+  it('summarises the clashes a screen shows: the count, every call in one, the first few in order', () => {
+    const rng = createRng(7);
+    const calls = Array.from({ length: 120 }, (_, i) => {
+      const start = rng.int(-20, 900);
+      const from = rng.int(0, 24 * 7);
+      return call(i + 1, start, start + rng.int(100, 200), from, from + rng.int(6, 36), rng.int(8, 14));
+    });
+    const all = findPlanClashes(calls, QUAY);
+    const summary = summarisePlanClashes(calls, QUAY, 10);
+    expect(summary.total).toBe(all.length);
+    expect(summary.first).toEqual(all.slice(0, 10));
+    expect([...summary.callIds].sort((a, b) => a - b)).toEqual([...new Set(all.flatMap((c) => c.callIds))].sort((a, b) => a - b));
+    expect(new Set(all.map((c) => c.kind)).size).toBeGreaterThan(1);
+    // Pairs kept from before the block zones changed give the same summary as a fresh sweep.
+    const pairs = clashingPairs(calls, QUAY.clearance);
+    const quayWithoutZones = { ...QUAY, blockZones: [] };
+    expect(summarisePlanClashes(calls, quayWithoutZones, 10, pairs)).toEqual(summarisePlanClashes(calls, quayWithoutZones, 10));
+    expect(pairs.length).toBe(2 * all.filter((c) => c.kind === 'overlap').length);
   });
 });

@@ -53,23 +53,76 @@ export function clashesWithQuay(call: TPlannedCall, quay: TPlanQuay): TClash[] {
 type TSweepCall = { id: number; lo: number; hi: number; from: number; to: number };
 
 /**
- * All clashes of a plan. Call pairs are found with a sweep over time, so thousands of calls stay fast: the pair test
- * is the rule of berthRectanglesClash on plain numbers, because a busy window tests a few hundred thousand pairs.
+ * Every pair of calls that clash, found with a sweep over time, so thousands of calls stay fast: the pair test is
+ * the rule of berthRectanglesClash on plain numbers, because a busy window tests a few hundred thousand pairs.
  */
-export function findPlanClashes(calls: readonly TPlannedCall[], quay: TPlanQuay): TClash[] {
-  const out: TClash[] = calls.flatMap((c) => clashesWithQuay(c, quay));
+function forEachClashingPair(calls: readonly TPlannedCall[], clearanceMetres: number, visit: (low: number, high: number) => void): void {
   const byStart: TSweepCall[] = calls
     .map((c) => ({ id: c.id, lo: Math.min(c.start, c.end), hi: Math.max(c.start, c.end), from: c.from, to: c.to }))
     .sort((a, b) => a.from - b.from || a.id - b.id);
   let active: TSweepCall[] = [];
-  const clearance = Math.max(0, quay.clearance);
+  const clearance = Math.max(0, clearanceMetres);
   for (const call of byStart) {
     if (active.some((a) => a.to <= call.from)) active = active.filter((a) => a.to > call.from);
     for (const other of active) {
       const isSameTime = call.from < other.to && other.from < call.to;
-      if (isSameTime && call.lo < other.hi + clearance && other.lo < call.hi + clearance) out.push({ kind: 'overlap', callIds: other.id < call.id ? [other.id, call.id] : [call.id, other.id] });
+      if (isSameTime && call.lo < other.hi + clearance && other.lo < call.hi + clearance) {
+        if (other.id < call.id) visit(other.id, call.id);
+        else visit(call.id, other.id);
+      }
     }
     active.push(call);
   }
+}
+
+/** All clashes of a plan: each call against the quay, then every pair too close, in time order. */
+export function findPlanClashes(calls: readonly TPlannedCall[], quay: TPlanQuay): TClash[] {
+  const out: TClash[] = calls.flatMap((c) => clashesWithQuay(c, quay));
+  forEachClashingPair(calls, quay.clearance, (low, high) => out.push({ kind: 'overlap', callIds: [low, high] }));
   return out;
+}
+
+/** Every pair of calls too close to each other, flat as [low id, high id, low id, high id, ...] in time order. */
+export function clashingPairs(calls: readonly TPlannedCall[], clearanceMetres: number): Int32Array {
+  let pairs = new Int32Array(1024);
+  let length = 0;
+  forEachClashingPair(calls, clearanceMetres, (low, high) => {
+    if (length + 2 > pairs.length) {
+      const grown = new Int32Array(pairs.length * 2);
+      grown.set(pairs);
+      pairs = grown;
+    }
+    pairs[length++] = low;
+    pairs[length++] = high;
+  });
+  return pairs.slice(0, length);
+}
+
+export type TPlanClashSummary = { total: number; callIds: ReadonlySet<number>; first: TClash[] };
+
+/**
+ * What a screen shows of the clashes: how many, which calls are in one, and the first few in findPlanClashes order.
+ * A pile-up of 2,000 calls has 90,000 clashing pairs, and listing them all costs more than finding them. The pairs
+ * depend on places and clearance only, so a screen keeps them while block zones and tide arrive or change.
+ */
+export function summarisePlanClashes(calls: readonly TPlannedCall[], quay: TPlanQuay, listLimit: number, pairs: Int32Array = clashingPairs(calls, quay.clearance)): TPlanClashSummary {
+  const first: TClash[] = [];
+  const callIds = new Set<number>();
+  let total = 0;
+  for (const call of calls) {
+    for (const clash of clashesWithQuay(call, quay)) {
+      total++;
+      callIds.add(call.id);
+      if (first.length < listLimit) first.push(clash);
+    }
+  }
+  for (let i = 0; i < pairs.length; i += 2) {
+    const low = pairs[i]!;
+    const high = pairs[i + 1]!;
+    total++;
+    callIds.add(low);
+    callIds.add(high);
+    if (first.length < listLimit) first.push({ kind: 'overlap', callIds: [low, high] });
+  }
+  return { total, callIds, first };
 }

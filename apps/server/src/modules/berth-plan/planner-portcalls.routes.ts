@@ -32,6 +32,9 @@ export async function plannerPortcallRoutes(app: FastifyInstance): Promise<void>
         querystring: ZPlannerWindowQuery,
         response: { 200: successEnvelope(ZPlannerPortcallList), '4xx': ZErrorEnvelope },
       },
+      // The schema documents the answer; checking 2,000 calls against it on every answer cost 60 to 80 ms of the
+      // planner's first render. The calls come from one typed mapper, and the API test parses them strictly.
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => {
       const { terminal_id, from, to, page } = request.query;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_TIMEZONE, findPlanClashes, type TPlannerPortcall } from '@quayline/domain';
+import { clashingPairs, DEFAULT_TIMEZONE, summarisePlanClashes, type TPlanClashSummary, type TPlannerPortcall } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
 import { useErrorText } from '@/hooks/use-error-text';
 import { isApiError } from '@/lib/api-client';
@@ -32,7 +32,7 @@ import { createScale, planToScreen } from '../utils/planner-scale';
 import { shiftVolumes } from '../utils/shift-volumes';
 import { buildTimeIndex } from '../utils/time-index';
 import classes from './berth-planner.module.css';
-import { ClashList } from './clash-list';
+import { CLASH_LIST_LIMIT, ClashList } from './clash-list';
 import { CranesPanel } from './cranes-panel';
 import { PlannerDiagram } from './planner-diagram';
 import { PlannerToolbar, type TPlannerMode } from './planner-toolbar';
@@ -40,6 +40,7 @@ import { SettingsDrawer } from './settings-drawer';
 import { UnassignedPanel } from './unassigned-panel';
 
 const EMPTY: never[] = [];
+const NO_CLASHES: TPlanClashSummary = { total: 0, callIds: new Set(), first: [] };
 
 export function BerthPlannerScreen() {
   const { t } = useTranslation();
@@ -97,8 +98,9 @@ export function BerthPlannerScreen() {
   const blockZones = zonesQuery.data ?? EMPTY;
   const quay = useMemo(() => (terminal ? toPlanQuay({ terminal, blockZones, tideAt }) : null), [terminal, blockZones, tideAt]);
   const planned = useMemo(() => placed.map(toPlannedCall), [placed]);
-  const clashes = useMemo(() => (quay ? findPlanClashes(planned, quay) : []), [planned, quay]);
-  const clashIds = useMemo(() => new Set(clashes.flatMap((c) => c.callIds)), [clashes]);
+  const clearance = terminal?.min_clearance_m ?? 0;
+  const pairs = useMemo(() => clashingPairs(planned, clearance), [planned, clearance]);
+  const clashes = useMemo(() => (quay ? summarisePlanClashes(planned, quay, CLASH_LIST_LIMIT, pairs) : NO_CLASHES), [planned, quay, pairs]);
   const index = useMemo(() => buildTimeIndex(planned), [planned]);
   const frozenIds = useMemo(() => new Set(draft?.frozen_portcall_ids ?? []), [draft]);
   const bollardPositions = useMemo(() => (terminal?.bollards ?? []).map((b) => b.position_m), [terminal]);
@@ -209,7 +211,7 @@ export function BerthPlannerScreen() {
           showBlockZones={settings.canvas_blockzones}
           calls={placed}
           callsById={callsById}
-          clashIds={clashIds}
+          clashIds={clashes.callIds}
           frozenIds={frozenIds}
           selectedId={selectedId}
           windows={windows}

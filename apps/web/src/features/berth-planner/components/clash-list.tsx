@@ -2,7 +2,7 @@
 import { Badge, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { TClash, TPlannerPortcall } from '@quayline/domain';
+import type { TClash, TPlanClashSummary, TPlannerPortcall } from '@quayline/domain';
 import { SidePanel } from './side-panel';
 
 type TQuayPlace = { berth_start_position: number | null; berth_end_position: number | null };
@@ -36,9 +36,9 @@ export function clashText(clash: TClash, nameOf: (id: number) => string, t: TFun
 }
 
 /** A long list costs layout on every change; the rest is counted, and the cards show every clash anyway. */
-const LIST_LIMIT = 50;
+export const CLASH_LIST_LIMIT = 50;
 
-export function ClashList({ clashes, callsById, onSelect }: { clashes: readonly TClash[]; callsById: ReadonlyMap<number, TPlannerPortcall>; onSelect: (id: number) => void }) {
+export function ClashList({ clashes, callsById, onSelect }: { clashes: TPlanClashSummary; callsById: ReadonlyMap<number, TPlannerPortcall>; onSelect: (id: number) => void }) {
   const { t } = useTranslation();
   const nameOf = (id: number) => callsById.get(id)?.vessel_name ?? `#${id}`;
   return (
@@ -46,25 +46,25 @@ export function ClashList({ clashes, callsById, onSelect }: { clashes: readonly 
       title={t('berthPlanner.clashes.title')}
       testId="planner-clash-list"
       badge={
-        <Badge color={clashes.length ? 'red' : 'gray'} size="sm" variant="light">
-          {clashes.length}
+        <Badge color={clashes.total ? 'red' : 'gray'} size="sm" variant="light">
+          {clashes.total}
         </Badge>
       }
     >
-      {clashes.length === 0 ? (
+      {clashes.total === 0 ? (
         <Text size="xs" c="dimmed">
           {t('berthPlanner.clashes.none')}
         </Text>
       ) : (
         <Stack gap={2} mah={200} style={{ overflowY: 'auto' }}>
-          {clashes.slice(0, LIST_LIMIT).map((clash, i) => (
+          {clashes.first.map((clash, i) => (
             <UnstyledButton key={`${clash.kind}-${clash.callIds.join('-')}-${i}`} data-testid="planner-clash" data-kind={clash.kind} data-portcall-ids={clash.callIds.join(',')} onClick={() => onSelect(clash.callIds[0])} style={{ fontSize: 12, color: 'var(--mantine-color-red-8)' }}>
               {clashText(clash, nameOf, t, (id) => callsById.get(id))}
             </UnstyledButton>
           ))}
-          {clashes.length > LIST_LIMIT && (
+          {clashes.total > clashes.first.length && (
             <Text size="xs" c="dimmed" data-testid="planner-clash-more">
-              {t('berthPlanner.clashes.more', { count: clashes.length - LIST_LIMIT })}
+              {t('berthPlanner.clashes.more', { count: clashes.total - clashes.first.length })}
             </Text>
           )}
         </Stack>
