@@ -170,6 +170,21 @@ async function dragBy(page: Page, card: Locator, dx: number, dy = 0): Promise<vo
   await page.mouse.up();
 }
 
+/** Drags the resize strip at the card's departure end (its last pixels along the time axis). */
+async function resizeBy(page: Page, card: Locator, dx: number): Promise<void> {
+  await expect(card).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  const box = await card.boundingBox();
+  if (!box) throw new Error('the card has no box');
+  const x = box.x + box.width - 3;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y, { steps: 8 });
+  await page.mouse.move(x + dx, y, { steps: 8 });
+  await page.mouse.up();
+}
+
 const pxFor = (world: TWorld, ms: number) => Math.round((ms / 60_000) * world.pxPerMinute);
 const msFor = (world: TWorld, px: number) => (px / world.pxPerMinute) * 60_000;
 
@@ -234,6 +249,32 @@ test.describe('berth planner', () => {
       const stored = await getCall(page, placed.id);
       expect(Date.parse(stored.berth_departure) - Date.parse(stored.berth_arrival), 'the stay keeps its length').toBe(24 * HOUR_MS);
       expect(stored.berth_start_position).toBe(placed.berth_start_position);
+    } finally {
+      await world.cleanup();
+      await page.context().close();
+    }
+  });
+
+  test('a card resized at its end takes a later departure and keeps its arrival, also after a reload', async ({ browser }) => {
+    const page = await signedInPage(browser, USERS.terminal);
+    const world = await plannerWorld(page);
+    try {
+      const arrival = zonedInstant(world.day, 8, world.terminal.time_zone);
+      const placed = await world.createCall({ arrival, hours: 24, start: 5 });
+      await openPlanner(page, world.from);
+      const card = cardOf(page, placed.id);
+      await expectStart(card, arrival, 'as created');
+      const departure = arrival + 24 * HOUR_MS;
+
+      const dx = pxFor(world, 6 * HOUR_MS + 10 * 60_000);
+      await resizeBy(page, card, dx);
+      const expected = snapToGrid(departure + msFor(world, dx), world.settings.canvas_schedule.hours, world.terminal.time_zone);
+      await expect.poll(() => instantOf(card, 'data-end'), { message: 'the new departure on the card' }).toBe(expected);
+      await expect.poll(async () => Date.parse((await getCall(page, placed.id)).berth_departure), { message: 'the departure reached the server' }).toBe(expected);
+
+      await reloadPlanner(page);
+      await expectStart(card, arrival, 'the arrival after the reload');
+      await expect.poll(() => instantOf(card, 'data-end')).toBe(expected);
     } finally {
       await world.cleanup();
       await page.context().close();
