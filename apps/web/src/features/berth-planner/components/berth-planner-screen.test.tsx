@@ -7,7 +7,7 @@ import { API, makePortcall, TERMINAL } from '@/test/portcall-fixtures';
 const terminal = { ...TERMINAL, sections: [{ id: 11, name: 'Berth 1', berth_type: 'Berth' as const, start_position_m: 0, end_position_m: 1400, water_depth_m: 16 }] };
 const placed = (overrides: Partial<TPortcall>) => makePortcall({ berth_start_position: 5, berth_end_position: 205, ...overrides });
 const calls = [
-  placed({ id: 5, vessel_name: 'CORAL RESOLVE' }),
+  placed({ id: 5, vessel_name: 'CORAL RESOLVE', card_colour: 'rose' }),
   // Same time, 10 m away with 15 m clearance: a clash.
   placed({ id: 6, vessel_name: 'NORDIC STAR', status: 'Berthed', berth_start_position: 215, berth_end_position: 400 }),
   makePortcall({ id: 7, vessel_name: 'UNPLACED ONE' }),
@@ -49,6 +49,11 @@ describe('berth planner screen', () => {
     expect(coral.dataset).toMatchObject({ status: 'Approaching', start: '2026-07-15T08:00:00.000Z', end: '2026-07-16T16:00:00.000Z', from: '5', to: '205', clash: 'true', frozen: 'false' });
     expect(within(coral).getByText('CORAL RESOLVE')).toBeTruthy();
     expect(coral.dataset.axis).toBe('x');
+    // Filled with the call's colour class, bordered in its status colour; a call without one keeps its status tint.
+    expect(coral.dataset.colour).toBe('rose');
+    expect(coral.style.getPropertyValue('--card-bg')).toBe('#ffe0e8');
+    expect(coral.style.getPropertyValue('--card-border')).toBe('var(--mantine-color-blue-6)');
+    expect(cardOf(6).style.getPropertyValue('--card-bg')).toBe('var(--mantine-color-green-0)');
     expect(within(screen.getByTestId('planner-clash-list')).getAllByTestId('planner-clash')).toHaveLength(1);
     expect(screen.getByTestId('planner-unassigned-count').textContent).toBe('1');
     expect(screen.getByTestId('planner-unassigned-item').dataset.portcallId).toBe('7');

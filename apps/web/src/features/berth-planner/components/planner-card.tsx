@@ -3,7 +3,7 @@
 import { memo } from 'react';
 import { IconLock } from '@tabler/icons-react';
 import type { TPlannerPortcall, TPortcallCardField } from '@quayline/domain';
-import { STATUS_COLOURS, statusKey, timeLabelKey } from '@/features/portcalls/utils/enum-labels';
+import { CARD_COLOUR_TINTS, STATUS_COLOURS, statusKey, timeLabelKey } from '@/features/portcalls/utils/enum-labels';
 import { cardLines, type TCardContext } from '../utils/card-fields';
 import type { TScreenRect } from '../utils/planner-scale';
 import classes from './berth-planner.module.css';
@@ -36,6 +36,7 @@ export const PlannerCard = memo(function PlannerCard({ call, rect, isClash, isFr
       data-testid="planner-card"
       data-portcall-id={call.id}
       data-status={call.status}
+      data-colour={call.card_colour}
       data-clash={String(isClash)}
       data-frozen={String(isFrozen)}
       data-selected={String(isSelected)}
@@ -53,7 +54,8 @@ export const PlannerCard = memo(function PlannerCard({ call, rect, isClash, isFr
         top: rect.top,
         width: Math.max(6, rect.width),
         height: Math.max(6, rect.height),
-        ['--card-bg' as string]: `var(--mantine-color-${colour}-0)`,
+        // The planner's own colour class fills the card; the status keeps the border and the stripe.
+        ['--card-bg' as string]: CARD_COLOUR_TINTS[call.card_colour] ?? `var(--mantine-color-${colour}-0)`,
         ['--card-border' as string]: `var(--mantine-color-${colour}-6)`,
       }}
     >

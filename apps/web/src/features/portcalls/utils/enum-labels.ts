@@ -2,6 +2,7 @@
 // ...), checked against en.json; the one home of these labels for every feature that shows a port call.
 import { priseDisplayStatus, VESSEL_TYPES } from '@quayline/domain';
 import type {
+  CARD_COLOUR_CLASSES,
   PRISE_STATUSES,
   BERTH_ORIENTATIONS,
   CARGO_QUANTITY_STATUSES,
@@ -140,6 +141,28 @@ export const STATUS_COLOURS: Record<TPortcallStatus, string> = {
   Berthed: 'green',
   'Arrived at PBP': 'cyan',
   Approaching: 'blue',
+};
+
+/**
+ * Background tints of the card colour classes (spec section 3) on the berth planner; 'default' leaves the card in
+ * its status tint. Light enough for the dark card text, apart enough to tell side by side.
+ */
+export const CARD_COLOUR_TINTS: Record<(typeof CARD_COLOUR_CLASSES)[number], string | null> = {
+  default: null,
+  rose: '#ffe0e8',
+  fuchsia: '#fadcf5',
+  violet: '#e9e0fb',
+  blue: '#d8e8fd',
+  cyan: '#d4f2f7',
+  olive: '#e6e9cc',
+  green: '#d6f0dc',
+  lime: '#e9f6cc',
+  lemon: '#fbf7c6',
+  yellow: '#ffedb8',
+  cocoa: '#ecdccd',
+  orange: '#ffe0c2',
+  grapes: '#e4d6ee',
+  stone: '#e6e3dd',
 };
 
 export const TIME_LABEL_COLOURS: Record<TTimeLabel, string> = {
