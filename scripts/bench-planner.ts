@@ -15,10 +15,10 @@ import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data';
 import { seedDemoIfEmpty } from '../apps/server/src/db/seed/seed-demo';
 import { startServerProcess } from '../apps/server/src/test/server-process';
+import { CHROMIUM, ensureChromium } from './ensure-chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(root, 'apps/web/dist');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SIGN_IN = 'terminal.operator@demo.quayline.test';
 const VIEWPORT = { width: 1440, height: 900 };
 const DRAG_MS = 3_000;
@@ -313,6 +313,7 @@ function printTable(rows: TFigure[]): void {
 }
 
 async function main(): Promise<void> {
+  ensureChromium();
   buildWebIfStale();
   const work = mkdtempSync(path.join(os.tmpdir(), 'quayline-bench-'));
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
