@@ -253,12 +253,13 @@ async function measure(baseUrl: string): Promise<{ figures: TFigure[]; notes: st
     }
     const readyAt = await page.evaluate(() => (window as TBenchWindow).__benchReadyAt ?? Number.NaN);
     const probe = await page.evaluate(() => (window as TBenchWindow).__quaylinePlanner ?? null);
-    const requests = await page.evaluate(apiRequestsBefore, readyAt);
-    const idle = await page.evaluate(idleFrameInterval);
+    // Counted right away; the scroll margin adds the cards around the viewport 250 ms after the first render.
     const domElements = await page.evaluate(() => {
       const count = (selector: string) => document.querySelectorAll(selector).length;
       return `${count('*')} (${count('[data-testid="planner-card"], [data-testid="planner-card"] *')} in cards, ${count('[data-testid="planner-time-axis"] *')} time axis, ${count('[data-testid="planner-quay-axis"] *')} quay axis, ${count('aside *')} side panels)`;
     });
+    const requests = await page.evaluate(apiRequestsBefore, readyAt);
+    const idle = await page.evaluate(idleFrameInterval);
 
     const card = await pickCard(page);
     await page.waitForTimeout(300);
@@ -290,7 +291,7 @@ async function measure(baseUrl: string): Promise<{ figures: TFigure[]; notes: st
       { figure: 'JS heap used after GC', value: `${heapMb.toFixed(1)} MB`, target: `< ${TARGETS.heapMb} MB`, met: yesNo(heapMb < TARGETS.heapMb) },
     ];
     const notes = [
-      `cards: ${probe ? `${probe.cardCount} in the plan, ${probe.renderedCards} rendered` : 'window.__quaylinePlanner is missing'}; ${domElements} elements in the page`,
+      `first render: ${probe ? `${probe.cardCount} cards in the plan, ${probe.renderedCards} rendered` : 'window.__quaylinePlanner is missing'}; ${domElements} elements in the page`,
       `data: ${requests.count} API requests before the first render, the last answered at ${Math.round(requests.lastEndMs)} ms after navigation start; slowest ${requests.slowest}`,
       ...(process.env.BENCH_WATERFALL ? [`requests: ${requests.waterfall}`] : []),
       `drag: card ${card.id}, ${isEngaged ? 'moving with the pointer' : 'NOT taken as a drag (figures show an idle page)'}, ${frames.length} frames, ${moves} pointer moves in ${DRAG_MS} ms`,
