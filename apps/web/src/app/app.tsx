@@ -1,18 +1,12 @@
-// The application: providers around the router, and the first screen's data asked for as the bundle starts.
+// The application: providers around the router.
 import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { createQueryClient } from '@/lib/query-client';
-import { prefetchOnBoot } from './prefetch-on-boot';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
-export function App() {
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   const [router] = useState(createAppRouter);
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    prefetchOnBoot(client, window.location);
-    return client;
-  });
   return (
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
