@@ -281,6 +281,35 @@ test.describe('berth planner', () => {
     }
   });
 
+  test("a card cut by the diagram's left edge keeps its name in view while scrolled", async ({ browser }) => {
+    const page = await signedInPage(browser, USERS.terminal);
+    const world = await plannerWorld(page);
+    try {
+      const placed = await world.createCall({ arrival: zonedInstant(world.day, 8, world.terminal.time_zone), hours: 48, start: 5 });
+      await openPlanner(page, world.from);
+      const card = cardOf(page, placed.id);
+      await expect(card).toBeVisible();
+      const viewport = page.getByTestId('planner-viewport');
+      const title = card.locator('div').first();
+      await expect(title).toHaveText(placed.vessel_name);
+      const cardLeft = await card.evaluate((el) => (el as HTMLElement).offsetLeft);
+
+      // Scroll so that the first 150 px of the card lie left of the visible part.
+      await viewport.evaluate((el, left) => el.scrollTo({ left }), cardLeft + 150);
+      await expect(card).toHaveAttribute('data-pinned', 'true');
+      const viewportBox = (await viewport.boundingBox())!;
+      await expect.poll(async () => Math.round((await title.boundingBox())!.x - viewportBox.x), { message: 'the name starts at the visible edge' }).toBeGreaterThanOrEqual(0);
+      expect((await title.boundingBox())!.x - viewportBox.x).toBeLessThan(12);
+
+      await viewport.evaluate((el, left) => el.scrollTo({ left }), Math.max(0, cardLeft - 100));
+      await expect(card).not.toHaveAttribute('data-pinned', 'true');
+      await expect.poll(async () => Math.round((await title.boundingBox())!.x - (await card.boundingBox())!.x)).toBeLessThan(12);
+    } finally {
+      await world.cleanup();
+      await page.context().close();
+    }
+  });
+
   test('in the sandbox, a card dropped onto another shows the clash in the card and in the clash list until reverted', async ({ browser }) => {
     const page = await signedInPage(browser, USERS.terminal);
     const world = await plannerWorld(page);

@@ -7,6 +7,7 @@ import type { TBlockedZone, TLocale, TPlanQuay, TPlannedCall, TPlannerPortcall, 
 import type { TTidalData } from '../api/get-tidal-data';
 import type { TPlace } from '../api/update-portcall-place';
 import { placeOf, useCardDrag } from '../hooks/use-card-drag';
+import { usePinnedCardTexts } from '../hooks/use-pinned-card-texts';
 import { createCardTexts } from '../utils/card-fields';
 import { intersects, quantiseViewport, type TViewportBox } from '../utils/card-visibility';
 import type { TPlannerDay } from '../utils/day-grid';
@@ -97,6 +98,7 @@ export function PlannerDiagram(p: TPlannerDiagramProps) {
   const gridCanvas = useRef<TViewportCanvasHandle | null>(null);
   const shadeCanvas = useRef<TViewportCanvasHandle | null>(null);
   const shadeGrid = useRef<TFreeSpaceGrid | null>(null);
+  const plotRef = useRef<HTMLDivElement | null>(null);
   const frame = useRef(0);
   // The first render mounts only what is on screen; the margin for smooth scrolling follows right after it.
   const margin = useRef(0);
@@ -141,6 +143,10 @@ export function PlannerDiagram(p: TPlannerDiagramProps) {
     [scale],
   );
 
+  const rects = useMemo(() => p.calls.map((call) => ({ call, rect: planToScreen(scale, toPlannedCall(call)) })), [p.calls, scale]);
+  const visible = useMemo(() => rects.filter((r) => intersects(r.rect, box)), [rects, box]);
+  const pinCardTexts = usePinnedCardTexts({ viewportRef, plotRef, visible, isSwitched: scale.isSwitched });
+
   const sync = useCallback(() => {
     frame.current = 0;
     const el = viewportRef.current;
@@ -151,9 +157,10 @@ export function PlannerDiagram(p: TPlannerDiagramProps) {
     if (quayAxisRef.current) quayAxisRef.current.style.transform = scale.isSwitched ? `translateX(${-x}px)` : `translateY(${-y}px)`;
     gridCanvas.current?.redraw(x, y);
     shadeCanvas.current?.redraw(x, y);
+    pinCardTexts();
     const next = quantiseViewport(viewBox(el), margin.current);
     setBox((prev) => (sameBox(prev, next) ? prev : next));
-  }, [scale.isSwitched, viewportRef]);
+  }, [scale.isSwitched, viewportRef, pinCardTexts]);
   useEffect(() => {
     const timer = window.setTimeout(() => {
       margin.current = RENDER_MARGIN_PX;
@@ -186,8 +193,6 @@ export function PlannerDiagram(p: TPlannerDiagramProps) {
     return () => observer.disconnect();
   }, [sync, viewportRef]);
 
-  const rects = useMemo(() => p.calls.map((call) => ({ call, rect: planToScreen(scale, toPlannedCall(call)) })), [p.calls, scale]);
-  const visible = useMemo(() => rects.filter((r) => intersects(r.rect, box)), [rects, box]);
   useEffect(() => {
     window.__quaylinePlanner = { cardCount: p.calls.length, renderedCards: visible.length };
   });
@@ -268,6 +273,7 @@ export function PlannerDiagram(p: TPlannerDiagramProps) {
         <ViewportCanvas ref={shadeCanvas} draw={drawShade} testId="planner-shade-canvas" />
         <div ref={viewportRef} className={classes.viewport} style={{ position: 'absolute', inset: 0 }} data-testid="planner-viewport" onScroll={onScroll}>
           <div
+            ref={plotRef}
             className={classes.plot}
             style={{ width: scale.width, height: scale.height }}
             onPointerDown={(e) => {
