@@ -8,6 +8,9 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     maxWorkers: 2,
+    // Every file builds its own app on its own database and nothing is mocked, so files in one fork can share the
+    // loaded modules: importing Fastify, zod and PGlite once per fork instead of once per file saves about 100 s.
+    isolate: false,
     // Its own group, because its worker count differs from the other projects'.
     sequence: { groupOrder: 1 },
     testTimeout: 30_000,
