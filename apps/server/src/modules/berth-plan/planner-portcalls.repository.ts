@@ -6,17 +6,12 @@
 // PostgreSQL 3.7 s on a database autovacuum had not analysed yet).
 import { type Kysely, sql } from 'kysely';
 import type { DB, PortalUser } from '../../db/schema';
-import { visibleTo } from '../portcalls/portcall.repository';
+import { portcallsWithParties, visibleTo } from '../portcalls/portcall.repository';
 
 export type TPlannerWindowQuery = { terminalId: number; from: Date; to: Date; offset: number; limit: number };
 
 function plannerPortcallsPage(db: Kysely<DB>, user: PortalUser, q: TPlannerWindowQuery) {
-  return db
-    .selectFrom('portcalls')
-    .innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id')
-    .innerJoin('organisations as vo', 'vo.id', 'portcalls.vessel_operator_id')
-    .leftJoin('organisations as ag', 'ag.id', 'portcalls.agent_id')
-    .leftJoin('pilot_boarding_places as pbp', 'pbp.id', 'portcalls.pilot_boarding_place_id')
+  return portcallsWithParties(db)
     .where(visibleTo(user))
     .where('portcalls.terminal_id', '=', q.terminalId)
     .where('portcalls.berth_departure', '>=', q.from)

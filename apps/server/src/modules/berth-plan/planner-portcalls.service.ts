@@ -1,24 +1,10 @@
 // The berth planner's window as the planner projection of each call (ZPlannerPortcall), mapped straight from the rows.
-import { type TChangeLabel, type TPaged, type TPlannerPortcall, type TTimeLabel, cargoTotal, pageMeta } from '@quayline/domain';
+import { type TPaged, type TPlannerPortcall, cargoTotal, pageMeta } from '@quayline/domain';
 import type { AppContext } from '../../app-context';
 import type { AuthSession } from '../auth/auth.service';
+import { iso, num, state } from '../portcalls/portcall-mapper';
+import { perPortcall } from '../portcalls/portcall.repository';
 import { type TPlannerCargoRow, type TPlannerEquipmentRow, type TPlannerPageRow, type TPlannerShiftRow, findPlannerPortcalls } from './planner-portcalls.repository';
-
-/** Rows give Date (pg) or string (timestamps inside JSON); the API speaks ISO 8601 in UTC. */
-const iso = (d: Date | string) => new Date(d).toISOString();
-const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
-const numOrNull = (v: string | number | null) => (v === null ? null : Number(v));
-const state = (label: string | null, change: string | null) => ({ label: label as TTimeLabel | null, change_label: change as TChangeLabel | null });
-
-function byPortcall<T extends { portcall_id: number }>(rows: readonly T[]): (id: number) => readonly T[] {
-  const map = new Map<number, T[]>();
-  for (const row of rows) {
-    const list = map.get(row.portcall_id);
-    if (list) list.push(row);
-    else map.set(row.portcall_id, [row]);
-  }
-  return (id) => map.get(id) ?? [];
-}
 
 type TDetails = { cargo: readonly TPlannerCargoRow[]; equipment: readonly TPlannerEquipmentRow[]; shifts: readonly TPlannerShiftRow[] };
 
@@ -34,16 +20,16 @@ export function toPlannerPortcall(row: TPlannerPageRow, details: TDetails): TPla
     vessel_operator_code: row.vessel_operator_code,
     vessel_operator: row.vessel_operator_name,
     agent_code: row.agent_code,
-    berth_arrival: iso(row.berth_arrival),
-    berth_departure: iso(row.berth_departure),
+    berth_arrival: iso(row.berth_arrival)!,
+    berth_departure: iso(row.berth_departure)!,
     berth_arrival_state: state(row.berth_arrival_label, row.berth_arrival_change_label),
     berth_departure_state: state(row.berth_departure_label, row.berth_departure_change_label),
     pilot_boarding_place_name: row.pilot_boarding_place_name,
-    pilot_boarding_place_arrival: isoOrNull(row.pilot_boarding_place_arrival),
-    cargo_operations_start: isoOrNull(row.cargo_operations_start),
-    cargo_operations_end: isoOrNull(row.cargo_operations_end),
-    berth_start_position: numOrNull(row.berth_start_position),
-    berth_end_position: numOrNull(row.berth_end_position),
+    pilot_boarding_place_arrival: iso(row.pilot_boarding_place_arrival),
+    cargo_operations_start: iso(row.cargo_operations_start),
+    cargo_operations_end: iso(row.cargo_operations_end),
+    berth_start_position: num(row.berth_start_position),
+    berth_end_position: num(row.berth_end_position),
     berth_start_bollard_id: row.berth_start_bollard_id,
     berth_end_bollard_id: row.berth_end_bollard_id,
     berth_orientation: row.berth_orientation as TPlannerPortcall['berth_orientation'],
@@ -58,8 +44,8 @@ export function toPlannerPortcall(row: TPlannerPageRow, details: TDetails): TPla
       cargo_type: c.cargo_type as TPlannerPortcall['cargo_details'][number]['cargo_type'],
       total: cargoTotal({ discharge: Number(c.discharge), load: Number(c.load), restow: Number(c.restow) }),
     })),
-    equipment_details: details.equipment.map((e) => ({ id: e.id, equipment_name: e.equipment_name, equipment_number: e.equipment_number, start_time: iso(e.start_time), end_time: iso(e.end_time) })),
-    portcall_shift_details: details.shifts.map((s) => ({ start_time: iso(s.start_time), discharge: s.discharge, load: s.load, restow: s.restow, gangs: s.gangs, resource_per_shift: s.resource_per_shift })),
+    equipment_details: details.equipment.map((e) => ({ id: e.id, equipment_name: e.equipment_name, equipment_number: e.equipment_number, start_time: iso(e.start_time)!, end_time: iso(e.end_time)! })),
+    portcall_shift_details: details.shifts.map((s) => ({ start_time: iso(s.start_time)!, discharge: s.discharge, load: s.load, restow: s.restow, gangs: s.gangs, resource_per_shift: s.resource_per_shift })),
   };
 }
 
@@ -73,7 +59,7 @@ export async function listPlannerPortcalls(
   // The count rides on every row; a page past the end has none, so the first row of the window tells it.
   const countRow = rows.page[0] ?? (q.page > 1 ? (await findPlannerPortcalls(ctx.db, session.user, { ...window, offset: 0, limit: 1 })).page[0] : undefined);
   const totalCount = countRow ? Number(countRow.window_count) : 0;
-  const [cargo, equipment, shifts] = [byPortcall(rows.cargo), byPortcall(rows.equipment), byPortcall(rows.shifts)];
+  const [cargo, equipment, shifts] = [perPortcall(rows.cargo), perPortcall(rows.equipment), perPortcall(rows.shifts)];
   const items = rows.page.map((row) => toPlannerPortcall(row, { cargo: cargo(row.id), equipment: equipment(row.id), shifts: shifts(row.id) }));
   return { items, meta: pageMeta({ page: q.page, perPage: q.per_page, totalCount }) };
 }

@@ -3,9 +3,10 @@ import { STATUS_SORT_PRIORITY, type TCargoQuantities, type TChangeLabel, type TP
 import type { PortalUser } from '../../db/schema';
 import type { CargoDetailRow, PortcallExtras, PortcallRow } from './portcall.repository';
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const num = (v: string | number | null) => (v === null ? null : Number(v));
-const state = (label: string | null, change: string | null) => ({ label: label as TTimeLabel | null, change_label: change as TChangeLabel | null });
+/** Rows give Date (pg) or string (timestamps inside JSON); the API speaks ISO 8601 in UTC. */
+export const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+export const num = (v: string | number | null) => (v === null ? null : Number(v));
+export const state = (label: string | null, change: string | null) => ({ label: label as TTimeLabel | null, change_label: change as TChangeLabel | null });
 
 type TClassifier = 'EST' | 'REQ' | 'PLN' | 'ACT';
 /** The classifier companion of a time follows its label (DCSA: REQ asked, PLN planned or agreed, EST estimated, ACT happened). */

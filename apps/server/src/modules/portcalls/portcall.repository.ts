@@ -15,14 +15,19 @@ export function visibleTo(user: PortalUser) {
   };
 }
 
-export function selectPortcalls(db: Db) {
+/** Port calls with their vessel (vessels), vessel operator (vo), agent (ag) and pilot boarding place (pbp). */
+export function portcallsWithParties(db: Db) {
   return db
     .selectFrom('portcalls')
-    .innerJoin('terminals', 'terminals.id', 'portcalls.terminal_id')
     .innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id')
     .innerJoin('organisations as vo', 'vo.id', 'portcalls.vessel_operator_id')
     .leftJoin('organisations as ag', 'ag.id', 'portcalls.agent_id')
-    .leftJoin('pilot_boarding_places as pbp', 'pbp.id', 'portcalls.pilot_boarding_place_id')
+    .leftJoin('pilot_boarding_places as pbp', 'pbp.id', 'portcalls.pilot_boarding_place_id');
+}
+
+export function selectPortcalls(db: Db) {
+  return portcallsWithParties(db)
+    .innerJoin('terminals', 'terminals.id', 'portcalls.terminal_id')
     .leftJoin('ports as prev', 'prev.id', 'portcalls.previous_port_id')
     .leftJoin('ports as next', 'next.id', 'portcalls.next_port_id')
     .selectAll('portcalls')
@@ -149,27 +154,22 @@ export async function findPortcallExtras(db: Db, portcallIds: number[]) {
 }
 export type PortcallExtras = Awaited<ReturnType<typeof findPortcallExtras>>;
 
-function byPortcall<T extends { portcall_id: number }>(rows: readonly T[]): Map<number, T[]> {
+/** Rows of many calls split per call once, so mapping a page of thousands stays linear. */
+export function perPortcall<T extends { portcall_id: number }>(rows: readonly T[]): (portcallId: number) => T[] {
   const map = new Map<number, T[]>();
   for (const row of rows) {
     const list = map.get(row.portcall_id);
     if (list) list.push(row);
     else map.set(row.portcall_id, [row]);
   }
-  return map;
-}
-
-/** The extras of many calls split per call once, so mapping a page of thousands stays linear. */
-export function extrasPerPortcall(extras: PortcallExtras): (portcallId: number) => PortcallExtras {
-  const equipment = byPortcall(extras.equipment);
-  const shifts = byPortcall(extras.shifts);
-  const arrivalSteps = byPortcall(extras.arrivalSteps);
-  return (id) => ({ equipment: equipment.get(id) ?? [], shifts: shifts.get(id) ?? [], arrivalSteps: arrivalSteps.get(id) ?? [] });
-}
-
-export function cargoPerPortcall(rows: readonly CargoDetailRow[]): (portcallId: number) => CargoDetailRow[] {
-  const map = byPortcall(rows);
   return (id) => map.get(id) ?? [];
+}
+
+export function extrasPerPortcall(extras: PortcallExtras): (portcallId: number) => PortcallExtras {
+  const equipment = perPortcall(extras.equipment);
+  const shifts = perPortcall(extras.shifts);
+  const arrivalSteps = perPortcall(extras.arrivalSteps);
+  return (id) => ({ equipment: equipment(id), shifts: shifts(id), arrivalSteps: arrivalSteps(id) });
 }
 
 /** The stored row of a shift detail, column for column (the API and the demo seed both write it). */

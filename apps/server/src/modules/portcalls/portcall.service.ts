@@ -35,7 +35,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { announcePortcallChange } from '../notifications/portcall-announcer';
 import { toPortcall } from './portcall-mapper';
-import { applyListFilters, cargoPerPortcall, countRequests, extrasPerPortcall, findCargoDetails, findEquipmentClash, findPortcallExtras, shiftDetailRow, lastTimestamp, selectPortcalls, userTerminalIds, visibleTo } from './portcall.repository';
+import { applyListFilters, countRequests, extrasPerPortcall, findCargoDetails, findEquipmentClash, findPortcallExtras, perPortcall, shiftDetailRow, lastTimestamp, selectPortcalls, userTerminalIds, visibleTo } from './portcall.repository';
 
 /** Fields only the terminal may set; the vessel side sees them but changes times through requests. */
 const TERMINAL_ONLY_FIELDS = ['berth_start_position', 'berth_end_position', 'berth_orientation', 'berth_comment', 'card_colour', 'is_dummy', 'is_bollards_linked'] as const;
@@ -72,7 +72,7 @@ export async function listPortcalls(ctx: AppContext, session: AuthSession, query
     .offset((query.page - 1) * query.per_page)
     .limit(query.per_page)
     .execute();
-  const cargo = cargoPerPortcall(await findCargoDetails(ctx.db, rows.map((r) => r.id)));
+  const cargo = perPortcall(await findCargoDetails(ctx.db, rows.map((r) => r.id)));
   const extras = extrasPerPortcall(await findPortcallExtras(ctx.db, rows.map((r) => r.id)));
   const now = ctx.clock.now();
   return {
