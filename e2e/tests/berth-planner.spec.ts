@@ -155,33 +155,21 @@ async function expectStart(card: Locator, ms: number, what: string): Promise<voi
   await expect.poll(() => instantOf(card, 'data-start'), { message: `${what}: start ${new Date(ms).toISOString()}` }).toBe(ms);
 }
 
-/** Drags a card with the mouse from a point in its first third (away from the resize handle at its end). */
-async function dragBy(page: Page, card: Locator, dx: number, dy = 0): Promise<void> {
+/**
+ * Drags a card with the mouse: by its body from a point in its first third (away from the resize strip), or by the
+ * resize strip at its departure end (its last pixels along the time axis).
+ */
+async function dragBy(page: Page, card: Locator, dx: number, dy = 0, grab: 'body' | 'end' = 'body'): Promise<void> {
   await expect(card).toBeVisible();
   await card.scrollIntoViewIfNeeded();
   const box = await card.boundingBox();
   if (!box) throw new Error('the card has no box');
-  const x = box.x + Math.min(40, box.width / 3);
+  const x = grab === 'end' ? box.x + box.width - 3 : box.x + Math.min(40, box.width / 3);
   const y = box.y + box.height / 2;
   await page.mouse.move(x, y);
   await page.mouse.down();
   await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 8 });
   await page.mouse.move(x + dx, y + dy, { steps: 8 });
-  await page.mouse.up();
-}
-
-/** Drags the resize strip at the card's departure end (its last pixels along the time axis). */
-async function resizeBy(page: Page, card: Locator, dx: number): Promise<void> {
-  await expect(card).toBeVisible();
-  await card.scrollIntoViewIfNeeded();
-  const box = await card.boundingBox();
-  if (!box) throw new Error('the card has no box');
-  const x = box.x + box.width - 3;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + dx / 2, y, { steps: 8 });
-  await page.mouse.move(x + dx, y, { steps: 8 });
   await page.mouse.up();
 }
 
@@ -267,7 +255,7 @@ test.describe('berth planner', () => {
       const departure = arrival + 24 * HOUR_MS;
 
       const dx = pxFor(world, 6 * HOUR_MS + 10 * 60_000);
-      await resizeBy(page, card, dx);
+      await dragBy(page, card, dx, 0, 'end');
       const expected = snapToGrid(departure + msFor(world, dx), world.settings.canvas_schedule.hours, world.terminal.time_zone);
       await expect.poll(() => instantOf(card, 'data-end'), { message: 'the new departure on the card' }).toBe(expected);
       await expect.poll(async () => Date.parse((await getCall(page, placed.id)).berth_departure), { message: 'the departure reached the server' }).toBe(expected);

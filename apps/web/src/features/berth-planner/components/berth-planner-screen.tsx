@@ -98,7 +98,7 @@ export function BerthPlannerScreen() {
   const blockZones = zonesQuery.data ?? EMPTY;
   const quay = useMemo(() => (terminal ? toPlanQuay({ terminal, blockZones, tideAt }) : null), [terminal, blockZones, tideAt]);
   const planned = useMemo(() => placed.map(toPlannedCall), [placed]);
-  const clearance = terminal?.min_clearance_m ?? 0;
+  const clearance = quay?.clearance ?? 0;
   const pairs = useMemo(() => clashingPairs(planned, clearance), [planned, clearance]);
   const clashes = useMemo(() => (quay ? summarisePlanClashes(planned, quay, CLASH_LIST_LIMIT, pairs) : NO_CLASHES), [planned, quay, pairs]);
   const index = useMemo(() => buildTimeIndex(planned), [planned]);
