@@ -27,3 +27,5 @@ export * from './berth-clashes';
 export * from './schemas/draft';
 export * from './schemas/berth-plan';
 export * from './cargo-window';
+export * from './schemas/voyages';
+export * from './schedule-sync';

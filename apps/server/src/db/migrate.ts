@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007-berth-drafts';
 import * as m0008 from './migrations/0008-portcall-status-fields';
 import * as m0009 from './migrations/0009-realtime-retention';
 import * as m0010 from './migrations/0010-ship-to-shore-cranes';
+import * as m0011 from './migrations/0011-voyage-center';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-portcall-status-fields': m0008,
   '0009-realtime-retention': m0009,
   '0010-ship-to-shore-cranes': m0010,
+  '0011-voyage-center': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

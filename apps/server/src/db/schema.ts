@@ -280,8 +280,12 @@ export type PortcallTimestampsTable = {
   reply_to_id: number | null;
   delay_reason_code: string | null;
   remark: string | null;
-  created_by: number;
+  /** Null for an automated step (creator_type 'automated', e.g. a schedule sync). */
+  created_by: number | null;
   acting_for: number | null;
+  creator_type: Generated<'user' | 'automated'>;
+  /** For an automated step: which schedule source made it (template, gnet, portcast, manual upload). */
+  source: string | null;
   created_at: ColumnType<Date, Date | string, never>;
 };
 export type PortcallAuditEventsTable = {
@@ -291,8 +295,10 @@ export type PortcallAuditEventsTable = {
   field: string;
   old_value: ColumnType<unknown, string | null, string | null>;
   new_value: ColumnType<unknown, string | null, string | null>;
-  actor_user_id: number;
+  actor_user_id: number | null;
   acting_for_user_id: number | null;
+  creator_type: Generated<'user' | 'automated'>;
+  source: string | null;
   created_at: ColumnType<Date, Date | string, never>;
 };
 
@@ -335,7 +341,112 @@ export type BerthDraftsTable = {
   updated_at: Timestamp | null;
 };
 
+export type VoyageTemplatesTable = {
+  id: Generated<number>;
+  terminal_id: number;
+  name: string;
+  code: string;
+  vessel_operator_id: number;
+  rotation: Json<unknown>;
+  berth_window: Json<unknown>;
+  vessel_ids: ColumnType<number[], number[], number[]>;
+  recurrence: Json<unknown>;
+  valid_from: ColumnType<string, string, string>;
+  valid_to: ColumnType<string | null, string | null, string | null>;
+  import_direction: string;
+  export_direction: string;
+  generated_until: ColumnType<string | null, string | null | undefined, string | null>;
+  version: Generated<number>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+export type VoyagesTable = {
+  id: Generated<number>;
+  terminal_id: number;
+  template_id: number | null;
+  service_name: string;
+  service_code: string | null;
+  vessel_id: number;
+  vessel_operator_id: number;
+  voyage_number_import: string;
+  voyage_number_export: string | null;
+  direction: string | null;
+  source: 'template' | 'gnet' | 'portcast' | 'manual';
+  schedule_syncable: Generated<boolean>;
+  template_occurrence: ColumnType<string | null, string | null | undefined, string | null>;
+  last_fetched_at: Timestamp | null;
+  version: Generated<number>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+export type VoyageScheduleRowsTable = {
+  id: Generated<number>;
+  voyage_id: number;
+  sequence: number;
+  port_id: number;
+  is_terminal_call: Generated<boolean>;
+  portcall_id: number | null;
+  arrival: Timestamp | null;
+  departure: Timestamp | null;
+  arrival_classifier: 'PLN' | 'EST' | 'ACT' | null;
+  departure_classifier: 'PLN' | 'EST' | 'ACT' | null;
+  source: 'template' | 'gnet' | 'portcast' | 'manual';
+  fetched_at: Timestamp | null;
+  status_code: string | null;
+  transport_call_reference: string | null;
+};
+export type ScheduleProvidersTable = {
+  id: Generated<number>;
+  terminal_id: number;
+  provider: 'gnet' | 'portcast';
+  base_url: string;
+  credentials: string | null;
+  polling_interval_minutes: Generated<number>;
+  proposal_threshold_minutes: Generated<number>;
+  is_enabled: Generated<boolean>;
+  last_attempt_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  last_error: string | null;
+  consecutive_failures: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  version: Generated<number>;
+};
+export type ScheduleSyncRunsTable = {
+  id: Generated<number>;
+  terminal_id: number;
+  source: 'template' | 'gnet' | 'portcast' | 'manual';
+  trigger: 'schedule' | 'manual' | 'upload' | 'template';
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  outcome: Generated<'running' | 'success' | 'failed'>;
+  error: string | null;
+  changes: ColumnType<unknown[], string | undefined, string>;
+  started_by: number | null;
+};
+export type ScheduleProposalsTable = {
+  id: Generated<number>;
+  portcall_id: number;
+  time_type: string;
+  proposed_time: Timestamp;
+  current_time_value: Timestamp;
+  difference_minutes: number;
+  source: 'template' | 'gnet' | 'portcast' | 'manual';
+  sync_run_id: number | null;
+  status: Generated<'open' | 'applied' | 'dismissed' | 'superseded'>;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+  resolved_by: number | null;
+};
+
 export type DB = {
+  voyage_templates: VoyageTemplatesTable;
+  voyages: VoyagesTable;
+  voyage_schedule_rows: VoyageScheduleRowsTable;
+  schedule_providers: ScheduleProvidersTable;
+  schedule_sync_runs: ScheduleSyncRunsTable;
+  schedule_proposals: ScheduleProposalsTable;
   berth_drafts: BerthDraftsTable;
   portcall_equipment_details: PortcallEquipmentDetailsTable;
   portcall_shift_details: PortcallShiftDetailsTable;

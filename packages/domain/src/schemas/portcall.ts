@@ -324,7 +324,8 @@ export const ZPortcallTimestamp = z.object({
   reply_to_id: z.number().int().nullable(),
   delay_reason_code: z.string().nullable(),
   remark: z.string().nullable(),
-  created_by: z.object({ id: z.number().int(), name: z.string(), user_type: z.string() }),
+  /** id null and user_type 'automated' for a step no person made (spec section 3, creator type automated). */
+  created_by: z.object({ id: z.number().int().nullable(), name: z.string(), user_type: z.string() }),
   created_at: z.string(),
 });
 export type TPortcallTimestamp = z.infer<typeof ZPortcallTimestamp>;
@@ -336,7 +337,7 @@ export const ZAuditEvent = z.object({
   field: z.string(),
   old_value: z.unknown(),
   new_value: z.unknown(),
-  actor: z.object({ id: z.number().int(), name: z.string(), user_type: z.string() }),
+  actor: z.object({ id: z.number().int().nullable(), name: z.string(), user_type: z.string() }),
   acting_for: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   created_at: z.string(),
 });

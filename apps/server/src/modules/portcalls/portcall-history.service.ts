@@ -5,6 +5,16 @@ import type { AuthSession } from '../auth/auth.service';
 import { countAuditEvents, findAuditEvents, findTimestamps, selectPortcalls, visibleTo } from './portcall.repository';
 import { getPortcall } from './portcall.service';
 
+/** A person, or for an automated step (a schedule sync) the schedule source that made it. */
+function creatorOf(userId: number | null, user: { first_name: string | null; last_name: string | null; user_type: string | null }, source: string | null) {
+  if (userId === null) return { id: null, name: automatedName(source), user_type: 'automated' };
+  return { id: userId, name: `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim(), user_type: user.user_type ?? 'automated' };
+}
+
+function automatedName(source: string | null): string {
+  return source ? `Schedule sync (${source})` : 'Schedule sync';
+}
+
 export async function listTimestamps(ctx: AppContext, session: AuthSession, portcallId: number): Promise<TPortcallTimestamp[]> {
   await getPortcall(ctx, session, portcallId);
   const rows = await findTimestamps(ctx.db, portcallId);
@@ -20,7 +30,7 @@ export async function listTimestamps(ctx: AppContext, session: AuthSession, port
     reply_to_id: r.reply_to_id,
     delay_reason_code: r.delay_reason_code,
     remark: r.remark,
-    created_by: { id: r.created_by, name: `${r.first_name} ${r.last_name}`.trim(), user_type: r.user_type },
+    created_by: creatorOf(r.created_by, r, r.source),
     created_at: new Date(r.created_at).toISOString(),
   }));
 }
@@ -43,7 +53,7 @@ export async function listAuditEvents(ctx: AppContext, session: AuthSession, que
       field: r.field,
       old_value: r.old_value ?? null,
       new_value: r.new_value ?? null,
-      actor: { id: r.actor_user_id, name: `${r.first_name} ${r.last_name}`.trim(), user_type: r.user_type },
+      actor: creatorOf(r.actor_user_id, r, r.source),
       acting_for: r.acting_for_user_id ? { id: r.acting_for_user_id, name: `${r.for_first_name ?? ''} ${r.for_last_name ?? ''}`.trim() } : null,
       created_at: new Date(r.created_at).toISOString(),
     })),

@@ -86,7 +86,7 @@ export function userTerminalIds(db: Db, userId: number) {
 export function findTimestamps(db: Db, portcallId: number) {
   return db
     .selectFrom('portcall_timestamps as t')
-    .innerJoin('portal_users as u', 'u.id', 't.created_by')
+    .leftJoin('portal_users as u', 'u.id', 't.created_by')
     .selectAll('t')
     .select(['u.first_name', 'u.last_name', 'u.user_type'])
     .where('t.portcall_id', '=', portcallId)
@@ -111,7 +111,7 @@ export function countRequests(db: Db, portcallId: number, timeType: string) {
 export function findAuditEvents(db: Db, args: { portcallIds: number[] | null; offset: number; limit: number }) {
   return db
     .selectFrom('portcall_audit_events as a')
-    .innerJoin('portal_users as u', 'u.id', 'a.actor_user_id')
+    .leftJoin('portal_users as u', 'u.id', 'a.actor_user_id')
     .leftJoin('portal_users as f', 'f.id', 'a.acting_for_user_id')
     .selectAll('a')
     .select(['u.first_name', 'u.last_name', 'u.user_type', 'f.first_name as for_first_name', 'f.last_name as for_last_name'])

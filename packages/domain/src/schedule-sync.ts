@@ -1,0 +1,45 @@
+// Schedule sync rules (issue 12): what a new schedule time from a template or provider does to a port call's time.
+// One table, read by the sync of every source; docs/voyage-center.md explains the choice of each row.
+import type { TFromLabel } from './negotiation';
+
+/**
+ * - estimate: the time takes the schedule's value as an estimate (label estimated); nobody has agreed to anything yet.
+ * - propose: the time is planned or agreed; the schedule never overwrites it but raises a proposal for a person to apply
+ *   or dismiss, when it differs by more than the threshold.
+ * - keep: the time is final (actual) or the call is being cancelled; the schedule is recorded and changes nothing.
+ */
+export type TScheduleSyncRule = 'estimate' | 'propose' | 'keep';
+
+export const SCHEDULE_SYNC_RULES: Readonly<Record<TFromLabel, TScheduleSyncRule>> = {
+  none: 'estimate',
+  requested: 'estimate',
+  estimated: 'estimate',
+  planned: 'propose',
+  accepted: 'propose',
+  actual: 'keep',
+  cancelled: 'keep',
+  cancel_requested: 'keep',
+  cancel_accepted: 'keep',
+};
+
+export type TScheduleSyncDecision =
+  /** Sync is stopped for the call (schedule_syncable_inactive): nothing is touched. */
+  | { kind: 'sync_inactive' }
+  /** The schedule says what the call already says. */
+  | { kind: 'unchanged' }
+  | { kind: 'estimate'; differenceMinutes: number }
+  | { kind: 'proposal'; differenceMinutes: number }
+  /** An agreed time the schedule moves by no more than the threshold: recorded, not raised. */
+  | { kind: 'within_threshold'; differenceMinutes: number }
+  | { kind: 'kept_actual'; differenceMinutes: number };
+
+/** What one schedule time does to one negotiated time of a port call. Times are epoch milliseconds. */
+export function decideScheduleSync(args: { label: TFromLabel; current: number | null; incoming: number; thresholdMinutes: number; isSyncable: boolean }): TScheduleSyncDecision {
+  if (!args.isSyncable) return { kind: 'sync_inactive' };
+  if (args.current !== null && args.current === args.incoming) return { kind: 'unchanged' };
+  const differenceMinutes = args.current === null ? 0 : Math.round((args.incoming - args.current) / 60_000);
+  const rule = SCHEDULE_SYNC_RULES[args.label];
+  if (rule === 'estimate') return { kind: 'estimate', differenceMinutes };
+  if (rule === 'keep') return { kind: 'kept_actual', differenceMinutes };
+  return Math.abs(differenceMinutes) > args.thresholdMinutes ? { kind: 'proposal', differenceMinutes } : { kind: 'within_threshold', differenceMinutes };
+}
