@@ -29,3 +29,5 @@ export * from './schemas/berth-plan';
 export * from './cargo-window';
 export * from './schemas/voyages';
 export * from './schedule-sync';
+export * from './schemas/ovs';
+export * from './voyage-template';

@@ -13,6 +13,10 @@ export const STATUS_SORT_PRIORITY: Record<TPortcallStatus, number> = { Cancelled
 export const STATUS_DISPLAY_ORDER: readonly TPortcallStatus[] = ['Cancelled', 'Departed', 'Cargo Ops', 'Berthed', 'Arrived at PBP', 'Approaching'];
 
 export const PORTCALL_TYPES = ['Inbound', 'Shifter'] as const;
+/** Spec section 4: a call follows its voyage's schedule, or a person stopped that (issue 12; here so voyages.ts can import it without a cycle). */
+export const SCHEDULE_SYNC_STATES = ['schedule_syncable', 'schedule_syncable_inactive'] as const;
+export const ZScheduleSyncState = z.enum(SCHEDULE_SYNC_STATES);
+export type TScheduleSyncState = z.infer<typeof ZScheduleSyncState>;
 export const BERTH_ORIENTATIONS = ['Starboard', 'Port', 'Without side'] as const;
 export const CARGO_TYPES = ['General', 'Dry bulk (tons)', 'Liquid bulk (tons)', 'Container (boxes)', 'Passenger', 'Roll-on/Roll-off', 'Other (pieces)'] as const;
 export const MOVE_COUNT_UNITS = ['pieces', 'tons'] as const;
@@ -218,6 +222,7 @@ export const ZPortcall = z.object({
   voyage_id: z.number().int().nullable(),
   voyage_name: z.string().nullable(),
   schedule_syncable: z.boolean(),
+  schedule_sync_state: ZScheduleSyncState.nullable(),
   is_managed_by_quayline: z.boolean(),
   is_dummy_vessel: z.boolean(),
   cancelled_by: z.number().int().nullable(),

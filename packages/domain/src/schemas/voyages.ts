@@ -2,8 +2,11 @@
 // sync runs and the schedule proposals a sync raises instead of overwriting an agreed time. docs/voyage-center.md.
 import { z } from 'zod';
 import { ZChangeLabel, ZNegotiatedTime, ZTimeLabel } from '../negotiation';
-import { BERTH_ORIENTATIONS, ZPortcallStatus } from './portcall';
+import { BERTH_ORIENTATIONS, ZPortcallStatus, ZScheduleSyncState } from './portcall';
 import { pageQuery, pagedPayload } from './paging';
+
+/** Re-exported here: the voyage center's schemas read as one place (the enum lives in portcall.ts to avoid an import cycle). */
+export { SCHEDULE_SYNC_STATES, ZScheduleSyncState, type TScheduleSyncState } from './portcall';
 
 /** Where a schedule time came from: a template of ours, one of the two named providers of spec section 3, or a person. */
 export const VOYAGE_SOURCES = ['template', 'gnet', 'portcast', 'manual'] as const;
@@ -13,10 +16,6 @@ export type TVoyageSource = z.infer<typeof ZVoyageSource>;
 export const SCHEDULE_PROVIDER_KINDS = ['gnet', 'portcast'] as const;
 export const ZScheduleProviderKind = z.enum(SCHEDULE_PROVIDER_KINDS);
 export type TScheduleProviderKind = z.infer<typeof ZScheduleProviderKind>;
-/** Spec section 4: a call follows its schedule, or a person stopped that. */
-export const SCHEDULE_SYNC_STATES = ['schedule_syncable', 'schedule_syncable_inactive'] as const;
-export const ZScheduleSyncState = z.enum(SCHEDULE_SYNC_STATES);
-export type TScheduleSyncState = z.infer<typeof ZScheduleSyncState>;
 /** Sailing direction letters of DCSA voyage numbers (universal voyage reference ends in N, E, W, S or R). */
 export const VOYAGE_DIRECTIONS = ['N', 'E', 'W', 'S'] as const;
 export const ZVoyageDirection = z.enum(VOYAGE_DIRECTIONS);
@@ -143,7 +142,12 @@ export const ZVoyageFields = z.object({
 });
 export const ZVoyageCreateRequest = ZVoyageFields;
 export type TVoyageCreateRequest = z.input<typeof ZVoyageCreateRequest>;
-export const ZVoyageUpdateRequest = ZVoyageFields.omit({ terminal_id: true }).partial().extend({ version: z.number().int().positive() });
+// Without the defaults of creation: zod 4 applies a default inside .partial(), so an edit that leaves out `source` or
+// `schedule_syncable` would otherwise reset them.
+export const ZVoyageUpdateRequest = ZVoyageFields.omit({ terminal_id: true })
+  .extend({ source: ZVoyageSource.optional(), schedule_syncable: z.boolean().optional() })
+  .partial()
+  .extend({ version: z.number().int().positive() });
 export type TVoyageUpdateRequest = z.input<typeof ZVoyageUpdateRequest>;
 
 /** Stop or resume schedule sync for one port call (spec section 4: schedule_syncable / schedule_syncable_inactive); audited. */
