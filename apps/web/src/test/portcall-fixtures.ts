@@ -92,6 +92,7 @@ export function makePortcall(overrides: Partial<TPortcall> = {}): TPortcall {
     voyage_id: null,
     voyage_name: null,
     schedule_syncable: false,
+    schedule_sync_state: null,
     is_managed_by_quayline: true,
     is_dummy_vessel: false,
     cancelled_by: null,

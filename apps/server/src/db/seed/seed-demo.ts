@@ -19,6 +19,7 @@ import {
   demoVessels,
 } from './demo-data';
 import { seedDemoPortcalls } from './seed-portcalls';
+import { seedDemoVoyages } from './seed-voyages';
 
 const DAY_MS = 86_400_000;
 
@@ -154,4 +155,5 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date): 
     now,
     DEMO_SEED,
   );
+  await seedDemoVoyages(trx, { terminalId: terminal.id, terminalUserId: userId('terminal.operator@demo.quayline.test'), now });
 }

@@ -23,7 +23,8 @@ function predictedArrival(steps: PortcallExtras['arrivalSteps']): TPortcall['pre
   let baseline: Date | null = null;
   let estimate: (typeof steps)[number] | null = null;
   for (const step of steps) {
-    if (step.action === 'estimate' && step.party === 'vessel_side' && step.date_time) estimate = step;
+    // A schedule proposal is the carrier's newest arrival against an agreed one: a prediction like a vessel's estimate.
+    if ((step.action === 'estimate' || step.action === 'schedule_proposal') && step.party === 'vessel_side' && step.date_time) estimate = step;
     else if (step.date_time && step.action !== 'estimate') {
       baseline = new Date(step.date_time);
       estimate = null;
@@ -107,6 +108,7 @@ export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: Po
     voyage_id: row.voyage_id,
     voyage_name: row.voyage_name,
     schedule_syncable: row.schedule_syncable,
+    schedule_sync_state: row.voyage_id === null ? null : row.schedule_syncable ? 'schedule_syncable' : 'schedule_syncable_inactive',
     is_managed_by_quayline: row.is_managed_by_quayline,
     is_dummy_vessel: row.is_dummy_vessel,
     cancelled_by: row.cancelled_by,
