@@ -94,8 +94,17 @@ export function findTimestamps(db: Db, portcallId: number) {
     .execute();
 }
 
+/** The last negotiation step of a time; a schedule proposal is news beside the chain, not a turn in it. */
 export function lastTimestamp(db: Db, portcallId: number, timeType: string) {
-  return db.selectFrom('portcall_timestamps').selectAll().where('portcall_id', '=', portcallId).where('time_type', '=', timeType).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('portcall_timestamps')
+    .selectAll()
+    .where('portcall_id', '=', portcallId)
+    .where('time_type', '=', timeType)
+    .where('action', '!=', 'schedule_proposal')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export function countRequests(db: Db, portcallId: number, timeType: string) {

@@ -77,6 +77,18 @@ describe.each(DB_TARGETS)('schedule times written into a port call on %s', (targ
     expect(chain.filter((s) => s.action === 'schedule_proposal').map((s) => s.label)).toEqual(['accepted', 'accepted']);
   });
 
+  it('keeps the turn with the vessel side after a proposal on a time the terminal planned, and predicts the arrival from it', async () => {
+    const call = await requestedCall(600);
+    const proposed = await w.planner('POST', `/portcalls/${call.id}/negotiate`, { time: 'berth_arrival', action: 'propose', date_time: at(602), version: call.version });
+    expect(proposed.statusCode).toBe(200);
+    expect((await apply(call.id, { berth_arrival: at(610) })).map((c) => c.kind)).toEqual(['proposal']);
+    const before = await read(call.id);
+    expect(before.predicted_berth_arrival).toMatchObject({ predicted_time: at(610), difference: 480, status: 'delayed' });
+    const accepted = await w.agent('POST', `/portcalls/${call.id}/negotiate`, { time: 'berth_arrival', action: 'accept', version: before.version });
+    expect(accepted.statusCode).toBe(200);
+    expect([accepted.json().payload.berth_arrival, accepted.json().payload.berth_arrival_state.label]).toEqual([at(602), 'accepted']);
+  });
+
   it('records a change to an agreed time within the threshold without writing anything', async () => {
     const call = await acceptedCall(200);
     const changes = await apply(call.id, { berth_arrival: at(200.5) });
