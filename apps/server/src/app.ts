@@ -32,6 +32,9 @@ import { notificationRoutes } from './modules/notifications/notification.routes'
 import { portcallMessageRoutes } from './modules/portcall-messages/portcall-message.routes';
 import { portcallRoutes } from './modules/portcalls/portcall.routes';
 import { taskRoutes } from './modules/tasks/task.routes';
+import { voyageRoutes } from './modules/voyages/voyage.routes';
+import { scheduleRoutes } from './modules/schedules/schedule.routes';
+import { type TJobRunnerOptions, registerJobs } from './jobs/register-jobs';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -47,6 +50,8 @@ export type BuildAppOptions = {
   logger?: boolean | { level: string };
   /** Timings of the realtime hub (tests shorten them). */
   realtime?: Partial<TRealtimeOptions>;
+  /** Timings and adapters of the job runner (tests shorten them); it runs only when config.runJobs is on. */
+  jobs?: Partial<TJobRunnerOptions>;
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -104,10 +109,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(plannerPortcallRoutes);
       await api.register(draftRoutes);
       await api.register(tideRoutes);
+      await api.register(voyageRoutes);
+      await api.register(scheduleRoutes);
     },
     { prefix: API_PREFIX },
   );
 
   await registerWebStatic(app, config.webDist);
+  await registerJobs(app, options.jobs);
   return app;
 }

@@ -13,6 +13,8 @@ export type AppConfig = {
   publicUrl: string;
   webDist: string | null;
   secureCookies: boolean;
+  /** Run background jobs (schedule-provider polling) in this process; on for `npm start`, off in tests unless one turns it on. */
+  runJobs?: boolean;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
@@ -28,5 +30,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     webDist: env.WEB_DIST ?? null,
     secureCookies: env.SECURE_COOKIES === 'true',
+    runJobs: env.RUN_JOBS !== 'false',
   };
 }
