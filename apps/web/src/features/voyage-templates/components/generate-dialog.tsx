@@ -1,0 +1,115 @@
+// The small dialog that generates a template's voyages for a horizon and says what it created.
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_TEMPLATE_HORIZON_WEEKS, MAX_TEMPLATE_HORIZON_WEEKS, type TGenerateVoyagesResult, type TLocale, type TVoyageTemplate } from '@quayline/domain';
+import { TextField } from '@/components/ui/text-field';
+import { useErrorText } from '@/hooks/use-error-text';
+import { isApiError } from '@/lib/api-client';
+import { zonedDay } from '@/lib/zoned-time';
+import { useGenerateVoyages } from '../api/generate-voyages';
+import { useTemplateText } from '../utils/template-text';
+
+type TGenerateDialogProps = { template: TVoyageTemplate; timeZone: string; locale: TLocale; onClose: () => void };
+
+export function GenerateDialog({ template, timeZone, locale, onClose }: TGenerateDialogProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const text = useTemplateText(locale);
+  const mutation = useGenerateVoyages();
+  // "Today" is the terminal's today: the server counts occurrences by the terminal's calendar.
+  const [from, setFrom] = useState(() => zonedDay(Date.now(), timeZone));
+  const [horizon, setHorizon] = useState(String(DEFAULT_TEMPLATE_HORIZON_WEEKS));
+  const [problems, setProblems] = useState<{ from?: string; horizon?: string }>({});
+  const [result, setResult] = useState<TGenerateVoyagesResult | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const weeks = Number(horizon);
+    const next: { from?: string; horizon?: string } = {};
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(from)) next.from = t('voyageTemplates.generate.from_problem');
+    if (!Number.isInteger(weeks) || weeks < 1 || weeks > MAX_TEMPLATE_HORIZON_WEEKS) next.horizon = t('voyageTemplates.generate.horizon_problem', { max: MAX_TEMPLATE_HORIZON_WEEKS });
+    setProblems(next);
+    if (next.from || next.horizon) return;
+    mutation.mutate(
+      { id: template.id, from, horizon_weeks: weeks },
+      {
+        onSuccess: setResult,
+        onError: (error) => {
+          if (!isApiError(error)) return;
+          const at = (path: string) => error.fieldErrors.find((e) => e.path === path)?.message;
+          setProblems({ from: at('from'), horizon: at('horizon_weeks') });
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('voyageTemplates.generate.title', { name: template.name })} centered size="md" data-testid="generate-dialog">
+      {result ? (
+        <Stack gap="md" data-testid="generate-result">
+          <Alert color="green" variant="light" icon={<IconCircleCheck size={20} />}>
+            <Text size="sm" data-testid="generate-result-text">
+              {t('voyageTemplates.generate.result', { voyages: result.created_voyages, portcalls: result.created_portcalls, skipped: result.skipped })}
+            </Text>
+            {result.generated_until && (
+              <Text size="sm" c="dimmed" mt={4}>
+                {t('voyageTemplates.generate.generated_until', { date: text.day(result.generated_until, timeZone) })}
+              </Text>
+            )}
+          </Alert>
+          <Group gap="md">
+            <Anchor component={Link} to={`/${locale}/portcall-planner`} data-testid="generate-to-portcalls">
+              {t('voyageTemplates.generate.to_portcalls')}
+            </Anchor>
+            <Anchor component={Link} to={`/${locale}/voyage-center/voyages?template_id=${template.id}`} data-testid="generate-to-voyages">
+              {t('voyageTemplates.generate.to_voyages')}
+            </Anchor>
+          </Group>
+          <Group justify="flex-end">
+            <Button onClick={onClose} data-testid="generate-close">
+              {t('voyageTemplates.generate.close')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              {t('voyageTemplates.generate.description')}
+            </Text>
+            <TextField type="date" label={t('voyageTemplates.generate.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={problems.from} required data-testid="generate-from" />
+            <TextField
+              type="number"
+              min={1}
+              max={MAX_TEMPLATE_HORIZON_WEEKS}
+              label={t('voyageTemplates.generate.horizon')}
+              description={t('voyageTemplates.generate.horizon_hint', { max: MAX_TEMPLATE_HORIZON_WEEKS })}
+              value={horizon}
+              onChange={(e) => setHorizon(e.currentTarget.value)}
+              error={problems.horizon}
+              required
+              data-testid="generate-horizon"
+            />
+            {mutation.isError && !(isApiError(mutation.error) && mutation.error.fieldErrors.length > 0) && (
+              <Alert color="red" variant="light" role="alert" title={t('voyageTemplates.generate.failed')} data-testid="generate-error">
+                {errorText(mutation.error)}
+              </Alert>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onClose}>
+                {t('voyageTemplates.generate.cancel')}
+              </Button>
+              <Button type="submit" loading={mutation.isPending} data-testid="generate-submit">
+                {t('voyageTemplates.generate.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,79 @@
+// The next occurrences of the template as typed, computed here with the same rules the server generates by.
+import { useMemo } from 'react';
+import { Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { generateOccurrences, ZVoyageTemplateInput, type TLocale, type TTemplateOccurrence } from '@quayline/domain';
+import { formatZonedDateTime, zonedDay } from '@/lib/zoned-time';
+import { buildTemplateRequest, type TTemplateFormValues } from '../utils/template-form-values';
+
+const PREVIEW_COUNT = 5;
+/** Far enough for an every-12-weeks service to show a few occurrences. */
+const PREVIEW_HORIZON_WEEKS = 52;
+/** Problems elsewhere (name, operator...) do not stop the preview; these do. */
+const PREVIEW_PATHS = /^(rotation|vessel_ids|recurrence|valid_from|valid_to|berth_window)/;
+
+type TOccurrencePreviewProps = { values: TTemplateFormValues; terminalTimeZone: string; locale: TLocale };
+
+export function OccurrencePreview({ values, terminalTimeZone, locale }: TOccurrencePreviewProps) {
+  const { t } = useTranslation();
+  const occurrences = useMemo((): TTemplateOccurrence[] | null => {
+    const { request, problems } = buildTemplateRequest(values);
+    if (problems.some((p) => PREVIEW_PATHS.test(p.path))) return null;
+    // Name, code and operator do not change when the service sails: stand-ins let the shared schema read the rest.
+    const parsed = ZVoyageTemplateInput.safeParse({ ...request, terminal_id: 1, name: 'preview', code: 'preview', vessel_operator_id: 1 });
+    if (!parsed.success) return null;
+    const portTimeZones = new Map<number, string>();
+    for (const stop of values.rotation) if (stop.port_id !== null && stop.port_time_zone) portTimeZones.set(stop.port_id, stop.port_time_zone);
+    try {
+      // The horizon counts from `from`: a template that starts later is previewed from its first valid day.
+      const today = zonedDay(Date.now(), terminalTimeZone);
+      const from = parsed.data.valid_from > today ? parsed.data.valid_from : today;
+      return generateOccurrences({ fields: parsed.data, terminalTimeZone, portTimeZones, from, horizonWeeks: PREVIEW_HORIZON_WEEKS }).slice(0, PREVIEW_COUNT);
+    } catch {
+      // A half-typed template the rules cannot read yet: say so instead of breaking the form.
+      return null;
+    }
+  }, [values, terminalTimeZone]);
+
+  if (occurrences === null) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="preview-incomplete">
+        {t('voyageTemplates.form.preview_incomplete')}
+      </Text>
+    );
+  }
+  if (occurrences.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="preview-none">
+        {t('voyageTemplates.form.preview_none')}
+      </Text>
+    );
+  }
+  const vesselName = (id: number) => values.vessels.find((v) => v.id === id)?.name ?? String(id);
+  return (
+    <Table.ScrollContainer minWidth={520} type="native">
+      <Table striped withTableBorder verticalSpacing={6} fz="sm" data-testid="preview-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('voyageTemplates.form.preview_voyage')}</Table.Th>
+            <Table.Th>{t('voyageTemplates.form.preview_vessel')}</Table.Th>
+            <Table.Th>{t('voyageTemplates.form.preview_arrival')}</Table.Th>
+            <Table.Th>{t('voyageTemplates.form.preview_departure')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {occurrences.map((occurrence) => (
+            <Table.Tr key={occurrence.occurrence_date} data-testid="preview-row">
+              <Table.Td data-testid="preview-voyage">
+                {occurrence.voyage_number_import} / {occurrence.voyage_number_export}
+              </Table.Td>
+              <Table.Td data-testid="preview-vessel">{vesselName(occurrence.vessel_id)}</Table.Td>
+              <Table.Td data-testid="preview-arrival">{formatZonedDateTime(occurrence.berth_arrival, terminalTimeZone, locale)}</Table.Td>
+              <Table.Td data-testid="preview-departure">{formatZonedDateTime(occurrence.berth_departure, terminalTimeZone, locale)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
