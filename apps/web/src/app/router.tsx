@@ -14,6 +14,11 @@ import { PortcallListScreen } from '@/features/portcalls/components/portcall-lis
 import { SettingsScreen } from '@/features/settings/components/settings-screen';
 import { TasksScreen } from '@/features/tasks/components/tasks-screen';
 import { VesselCommunicationScreen } from '@/features/vessel-communication/components/vessel-communication-screen';
+import { AddVoyageTemplateScreen, EditVoyageTemplateScreen } from '@/features/voyage-templates/components/template-form-screens';
+import { VoyageTemplatesScreen } from '@/features/voyage-templates/components/voyage-templates-screen';
+import { VoyageCenterScreen } from '@/features/voyages/components/voyage-center-screen';
+import { VoyageEditScreen } from '@/features/voyages/components/voyage-edit-screen';
+import { VoyagesScreen } from '@/features/voyages/components/voyages-screen';
 import { ProtectedLayout } from './layout/protected-layout';
 import { LocaleLayout } from './routes/locale-layout';
 import { NotFoundScreen } from './routes/not-found-screen';
@@ -30,6 +35,12 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   task_view: <TasksScreen />,
   vessel_view: <VesselCommunicationScreen />,
   berth_view: <BerthPlannerScreen />,
+  voyage_templates_view: <VoyageTemplatesScreen />,
+  voyage_templates_add_view: <AddVoyageTemplateScreen />,
+  voyage_templates_edit_view: <EditVoyageTemplateScreen />,
+  service_center_view: <VoyageCenterScreen />,
+  voyages_view: <VoyagesScreen />,
+  voyages_edit_view: <VoyageEditScreen />,
 };
 
 function appScreenRoutes(): RouteObject[] {

@@ -3,13 +3,8 @@ import type { ComponentType } from 'react';
 import {
   IconAnchor,
   IconCalendarTime,
-  IconEdit,
   IconLayoutDashboard,
-  IconListDetails,
   IconMap2,
-  IconPlus,
-  IconRoute,
-  IconTemplate,
   type IconProps,
 } from '@tabler/icons-react';
 import { Stack } from '@mantine/core';
@@ -23,12 +18,6 @@ export const UPCOMING_VIEWS = [
   'dashboard_view',
   'berth_view',
   'shift_view',
-  'service_center_view',
-  'voyages_view',
-  'voyages_edit_view',
-  'voyage_templates_view',
-  'voyage_templates_add_view',
-  'voyage_templates_edit_view',
   'map_view',
 ] as const;
 export type TUpcomingView = (typeof UPCOMING_VIEWS)[number];
@@ -41,12 +30,6 @@ const ICONS: Record<TUpcomingView, ComponentType<IconProps>> = {
   dashboard_view: IconLayoutDashboard,
   berth_view: IconAnchor,
   shift_view: IconCalendarTime,
-  service_center_view: IconRoute,
-  voyages_view: IconListDetails,
-  voyages_edit_view: IconEdit,
-  voyage_templates_view: IconTemplate,
-  voyage_templates_add_view: IconPlus,
-  voyage_templates_edit_view: IconEdit,
   map_view: IconMap2,
 };
 

@@ -19,6 +19,7 @@ import { NegotiationPanel } from './negotiation-panel';
 import { PortcallAuditTrail } from './portcall-audit-trail';
 import { OpenTaskBadge, StatusBadge } from './portcall-badges';
 import { PortcallHistory } from './portcall-history';
+import { PortcallSchedulePanel } from './portcall-schedule-panel';
 import { PortcallSummary } from './portcall-summary';
 
 export function PortcallNotFound() {
@@ -95,6 +96,7 @@ export function PortcallDetailsScreen() {
         {portcall.is_open_task && <OpenTaskBadge />}
       </Group>
       <NegotiationPanel portcall={portcall} chain={chainQuery.data} party={who.party} timeZone={timeZone} />
+      <PortcallSchedulePanel portcall={portcall} timeZone={timeZone} />
       <PortcallSummary portcall={portcall} terminal={terminalQuery.data} timeZone={timeZone} />
       <PortcallHistory chain={chainQuery.data} timeZone={timeZone} />
       <PortcallAuditTrail portcall={portcall} timeZone={timeZone} />

@@ -12,6 +12,8 @@ import { SectionCard } from './section-card';
 const isTime = (v: string): v is TNegotiatedTime => (NEGOTIATED_TIMES as readonly string[]).includes(v);
 const isAction = (v: string): v is TNegotiationAction => (NEGOTIATION_ACTIONS as readonly string[]).includes(v);
 const isParty = (v: string): v is TParty => v === 'terminal' || v === 'vessel_side';
+/** A schedule change that met an agreed time: it stands in the chain without changing it (docs/voyage-center.md). */
+const SCHEDULE_PROPOSAL_ACTION = 'schedule_proposal';
 
 export function PortcallHistory({ chain, timeZone }: { chain: TPortcallTimestamp[] | undefined; timeZone: string }) {
   const { t } = useTranslation();
@@ -46,14 +48,14 @@ export function PortcallHistory({ chain, timeZone }: { chain: TPortcallTimestamp
                     <Stack gap={0}>
                       <Text size="sm">{step.created_by.name}</Text>
                       <Text size="xs" c="dimmed">
-                        {isParty(step.party) ? t(partyKey(step.party)) : step.party}
+                        {step.created_by.user_type === 'automated' ? t('portcalls.history.automated') : isParty(step.party) ? t(partyKey(step.party)) : step.party}
                       </Text>
                     </Stack>
                   </Table.Td>
                   <Table.Td>{isTime(step.time) ? t(timeKey(step.time)) : step.time}</Table.Td>
                   <Table.Td>
                     <Badge variant="outline" color="navy" radius="sm" size="sm" miw="max-content" title={step.classifier}>
-                      {isAction(step.action) ? t(actionKey(step.action)) : step.action}
+                      {step.action === SCHEDULE_PROPOSAL_ACTION ? t('portcalls.history.schedule_proposal') : isAction(step.action) ? t(actionKey(step.action)) : step.action}
                     </Badge>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatZonedDateTime(step.date_time, timeZone, locale)}</Table.Td>
