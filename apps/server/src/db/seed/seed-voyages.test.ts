@@ -43,4 +43,11 @@ describe.each(DB_TARGETS)('demo voyages on %s', (target) => {
     const linked = await db.selectFrom('voyage_schedule_rows').select('portcall_id').where('is_terminal_call', '=', true).execute();
     expect(new Set(linked.map((r) => r.portcall_id)).size).toBe(linked.length);
   });
+
+  it('shows both sync states: most linked calls follow their schedule, a few were stopped by a planner', async () => {
+    const states = (await t.database.db.selectFrom('portcalls').select('schedule_syncable').where('voyage_id', 'is not', null).execute()).map((c) => c.schedule_syncable);
+    const following = states.filter(Boolean).length;
+    expect(following).toBeGreaterThan(states.length / 2);
+    expect(following).toBeLessThan(states.length);
+  });
 });

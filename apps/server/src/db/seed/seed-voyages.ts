@@ -83,10 +83,12 @@ export async function seedDemoVoyages(trx: Transaction<DB>, world: TSeedVoyagesW
 }
 
 /** One voyage per vessel and import number among the demo's calls that name a service; the calls keep their times. */
+const isSyncStopped = (firstCallId: number) => firstCallId % 7 === 3;
+
 async function linkCallsToVoyages(trx: Transaction<DB>, world: TSeedVoyagesWorld): Promise<void> {
   const calls = await trx
     .selectFrom('portcalls')
-    .select(['id', 'vessel_id', 'vessel_operator_id', 'service_name', 'voyage_number_import', 'voyage_number_export', 'berth_arrival', 'berth_departure', 'previous_port_id', 'next_port_id', 'schedule_syncable'])
+    .select(['id', 'vessel_id', 'vessel_operator_id', 'service_name', 'voyage_number_import', 'voyage_number_export', 'berth_arrival', 'berth_departure', 'previous_port_id', 'next_port_id'])
     .where('terminal_id', '=', world.terminalId)
     .where('service_name', 'is not', null)
     .where('voyage_number_import', 'is not', null)
@@ -113,7 +115,8 @@ async function linkCallsToVoyages(trx: Transaction<DB>, world: TSeedVoyagesWorld
         voyage_number_export: c.voyage_number_export,
         direction: c.voyage_number_import!.endsWith('W') ? 'W' : null,
         source: 'manual' as const,
-        schedule_syncable: c.schedule_syncable,
+        // Linked voyages follow their schedule; every seventh was stopped by a planner, so both states show.
+        schedule_syncable: isSyncStopped(c.id) ? false : true,
         created_by: world.terminalUserId,
         created_at: world.now,
         updated_at: world.now,
@@ -148,6 +151,6 @@ async function linkCallsToVoyages(trx: Transaction<DB>, world: TSeedVoyagesWorld
     const voyageName = first.voyage_number_export ? `${first.service_name} ${first.voyage_number_import}/${first.voyage_number_export}` : `${first.service_name} ${first.voyage_number_import}`;
     // The demo's numbers are random: a call of another service that drew the same number is not this voyage.
     const members = group.filter((c) => c.service_name === first.service_name).map((c) => c.id);
-    await trx.updateTable('portcalls').set({ voyage_id: voyageId, voyage_name: voyageName }).where('id', 'in', members).execute();
+    await trx.updateTable('portcalls').set({ voyage_id: voyageId, voyage_name: voyageName, schedule_syncable: !isSyncStopped(first.id) }).where('id', 'in', members).execute();
   }
 }
