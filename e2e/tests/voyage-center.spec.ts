@@ -8,9 +8,22 @@ import { DESKTOP, PHONE, USERS, baseUrl, login, screenshot } from '../support/fi
 const API = () => `${baseUrl()}/api/portal/v1`;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+const SCREEN_OF = {
+  overview: 'screen-service_center_view',
+  voyages: 'screen-voyages_view',
+  'voyage-new': 'screen-voyages_edit_view',
+  templates: 'screen-voyage_templates_view',
+  'template-new': 'screen-voyage_templates_add_view',
+} as const;
 const runTag = () => Date.now().toString(36).toUpperCase().slice(-5);
 
 type TCall = { id: number; version: number; berth_arrival: string; berth_departure: string; berth_arrival_state: { label: string | null }; schedule_sync_state: string | null };
+
+/** Full-page shots from the top, so the fixed header is not painted over the middle of the page. */
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await screenshot(page, name);
+}
 
 async function payload<T>(response: Awaited<ReturnType<Page['request']['get']>>): Promise<T> {
   expect(response.ok(), `${response.url()} -> ${response.status()} ${await response.text()}`).toBe(true);
@@ -144,7 +157,7 @@ test.describe('voyage center', () => {
     await page.goto(`${baseUrl()}/en/portcall-planner/details?id=${portcallId}`);
     await expect(page.getByTestId('schedule-sync-state')).toBeVisible();
     await expect(page.getByTestId('history-row').filter({ hasText: 'Schedule sync (gnet)' }).first()).toBeVisible();
-    await screenshot(page, 'voyage-center-details-synced');
+    await shoot(page, 'voyage-center-details-synced');
     await page.getByTestId('schedule-sync-toggle').click();
     await expect.poll(async () => (await payload<TCall>(await page.request.get(`${API()}/portcalls/${portcallId}`))).schedule_sync_state).toBe('schedule_syncable_inactive');
 
@@ -185,11 +198,104 @@ test.describe('voyage center', () => {
     await expect(page.getByTestId('schedule-proposal')).toHaveCount(2);
     const proposal = page.getByTestId('schedule-proposal').filter({ hasText: 'Berth arrival' });
     await expect(proposal.getByTestId('schedule-proposal-source')).toContainText(/gnet/i);
-    await screenshot(page, 'voyage-center-proposal');
+    await shoot(page, 'voyage-center-proposal');
     await proposal.getByTestId('schedule-proposal-apply').click();
     await expect
       .poll(async () => (await payload<TCall>(await page.request.get(`${API()}/portcalls/${portcallId}`))).berth_arrival)
       .toBe(new Date(arrival + 6 * HOUR).toISOString());
+    await context.close();
+  });
+
+  test('a planner loads a liner service as a template, generates its calls, sees them requested, edits the template and applies the diff', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await login(page, USERS.terminal);
+    const w = await demoWorld(page);
+    const tag = runTag();
+    const code = `E2E${tag}`;
+    // Ten weeks ahead: clear of the demo's calls and of the week the planner stories use.
+    const firstDay = new Date(Date.now() + 70 * DAY);
+    const validFrom = firstDay.toISOString().slice(0, 10);
+    const weekday = firstDay.toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
+
+    const pick = async (testId: string, search: string, option: RegExp) => {
+      const field = page.getByTestId(testId);
+      await field.click();
+      await field.fill(search);
+      await page.getByRole('option', { name: option }).first().click();
+    };
+
+    await page.goto(`${baseUrl()}/en/voyage-center/voyage-templates/add`);
+    await expect(page.getByTestId('template-form')).toBeVisible();
+    await page.getByTestId('field-name').fill(`Elbe Baltic Loop ${tag}`);
+    await page.getByTestId('field-code').fill(code);
+    await pick('field-vessel-operator', 'Nordic', /Nordic Line/);
+    await page.getByTestId('field-valid-from').fill(validFrom);
+    await pick('vessels-add', w.vessel.name, new RegExp(w.vessel.name));
+    await page.getByTestId('field-arrival-weekday').click();
+    await page.getByRole('option', { name: weekday }).click();
+    await page.getByTestId('field-start-position').fill('300');
+    await pick('stop-0-port', 'DEHAM', /DEHAM/);
+    await page.getByTestId('stop-0-arrival-time').fill('06:00');
+    await page.getByTestId('stop-0-stay').fill('20');
+    await page.getByTestId('rotation-add').click();
+    await pick('stop-1-port', 'PLGDN', /PLGDN/);
+    await page.getByTestId('stop-1-day-offset').fill('2');
+    await page.getByTestId('stop-1-arrival-time').fill('08:00');
+    await page.getByTestId('stop-1-stay').fill('10');
+    await expect(page.getByTestId('preview-row').first()).toBeVisible();
+    await shoot(page, 'voyage-templates-form-desktop-en');
+    await page.getByTestId('template-form-save').click();
+    await expect(page.getByText('Voyage template added')).toBeVisible();
+    await expect(page).toHaveURL(/\/voyage-center\/voyage-templates(\?.*)?$/);
+
+    // Generate three weeks: three voyages, three requested calls.
+    await page.getByTestId('templates-search').fill(code);
+    const card = page.getByTestId('template-card').filter({ hasText: code });
+    await expect(card).toHaveCount(1);
+    await card.getByTestId('template-generate').click();
+    const dialog = page.getByTestId('generate-dialog');
+    await dialog.getByTestId('generate-from').fill(validFrom);
+    await dialog.getByTestId('generate-horizon').fill('3');
+    await dialog.getByTestId('generate-submit').click();
+    await expect(dialog.getByTestId('generate-result-text')).toContainText('3 voyages and 3 port calls created');
+    await shoot(page, 'voyage-templates-generated-desktop-en');
+    await dialog.getByTestId('generate-close').click();
+
+    const templates = await payload<{ items: { id: number; code: string }[] }>(await page.request.get(`${API()}/voyage_templates?q=${code}`));
+    const templateId = templates.items.find((tpl) => tpl.code === code)!.id;
+    const voyages = await payload<{ items: { voyage_number_import: string; portcalls: { id: number; berth_arrival: string; berth_arrival_state: { label: string } }[] }[] }>(
+      await page.request.get(`${API()}/voyages?template_id=${templateId}`),
+    );
+    const calls = voyages.items.flatMap((v) => v.portcalls).sort((a, b) => a.berth_arrival.localeCompare(b.berth_arrival));
+    expect(calls.map((c) => c.berth_arrival_state.label)).toEqual(['requested', 'requested', 'requested']);
+
+    // In the port-call list, found by its voyage number, and on the berth planner as a requested card.
+    const firstNumber = voyages.items.find((v) => v.portcalls.some((c) => c.id === calls[0]!.id))!.voyage_number_import;
+    await page.goto(`${baseUrl()}/en/portcall-planner`);
+    if (!(await page.getByTestId('filter-from').isVisible())) await page.getByTestId('filter-toggle').click();
+    await page.getByTestId('filter-from').fill(validFrom);
+    await page.getByTestId('filter-to').fill(new Date(firstDay.getTime() + 28 * DAY).toISOString().slice(0, 10));
+    await page.getByTestId('filter-search').fill(firstNumber);
+    await expect(page.locator(`[data-testid="portcall-row"][data-portcall-id="${calls[0]!.id}"]`).first()).toBeVisible();
+    const dayBefore = new Date(Date.parse(calls[0]!.berth_arrival) - DAY).toISOString().slice(0, 10);
+    await page.goto(`${baseUrl()}/en/berth-planner?from=${dayBefore}`);
+    await expect(page.locator(`[data-testid="planner-card"][data-portcall-id="${calls[0]!.id}"]`)).toBeVisible({ timeout: 20_000 });
+
+    // The carrier moves the Hamburg call three hours later: the template is edited, the diff shown and applied.
+    await page.goto(`${baseUrl()}/en/voyage-center/voyage-templates/edit?id=${templateId}`);
+    await expect(page.getByTestId('stop-0-arrival-time')).toHaveValue('06:00');
+    await page.getByTestId('stop-0-arrival-time').fill('09:00');
+    await page.getByTestId('template-form-save').click();
+    await expect(page.getByText('Voyage template updated')).toBeVisible();
+    await expect(page.getByTestId('diff-item')).toHaveCount(3);
+    await expect(page.getByTestId('diff-item-effect').first()).toContainText('Moved as estimate');
+    await shoot(page, 'voyage-templates-diff-desktop-en');
+    await page.getByTestId('diff-apply').click();
+    await expect(page).toHaveURL(/\/voyage-center\/voyage-templates(\?.*)?$/);
+    const moved = await payload<{ berth_arrival: string; berth_arrival_state: { label: string } }>(await page.request.get(`${API()}/portcalls/${calls[0]!.id}`));
+    expect([moved.berth_arrival, moved.berth_arrival_state.label]).toEqual([new Date(Date.parse(calls[0]!.berth_arrival) + 3 * HOUR).toISOString(), 'estimated']);
     await context.close();
   });
 
@@ -206,14 +312,15 @@ test.describe('voyage center', () => {
           ['/voyage-center', 'overview'],
           ['/voyage-center/voyages', 'voyages'],
           ['/voyage-center/voyages/edit', 'voyage-new'],
+          ['/voyage-center/voyage-templates', 'templates'],
+          ['/voyage-center/voyage-templates/add', 'template-new'],
         ] as const) {
           await page.goto(`${baseUrl()}/${locale}${path}`);
-          await expect(page.getByTestId(name === 'overview' ? 'screen-service_center_view' : name === 'voyages' ? 'screen-voyages_view' : 'screen-voyages_edit_view')).toBeVisible();
+          await expect(page.getByTestId(SCREEN_OF[name])).toBeVisible();
           if (name === 'voyages') await expect(page.getByTestId('voyage-card').first()).toBeVisible();
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${path} overflows at ${label} width`).toBeLessThanOrEqual(0);
-          await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-          await screenshot(page, `voyage-center-${name}-${label}-${locale}`);
+          await shoot(page, `voyage-center-${name}-${label}-${locale}`);
         }
         await context.close();
       });
