@@ -93,8 +93,23 @@ export function PortcallSchedulePanel({ portcall, timeZone }: TProps) {
       title={t('voyageCenter.schedulePanel.title')}
       icon={<IconRoute size={20} />}
       testId="portcall-schedule-panel"
-      actions={
-        !isCancelled && (
+    >
+      {/* The toggle sits with the voyage rather than in the title row, where a phone cuts its label off. */}
+      <Group justify="space-between" gap="xs">
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('voyageCenter.schedulePanel.voyage')}:
+          </Text>
+          <Anchor component={Link} to={`/${locale}/voyage-center/voyages/edit?id=${portcall.voyage_id}`} size="sm" fw={600} data-testid="schedule-voyage-link">
+            {portcall.voyage_name ?? t('voyageCenter.schedulePanel.voyage_fallback', { id: portcall.voyage_id })}
+          </Anchor>
+          {syncState && (
+            <Badge size="sm" variant="light" color={isActive ? 'teal' : 'orange'} data-testid="schedule-sync-state" data-state={syncState}>
+              {t(`voyageCenter.sync_states.${syncState}`)}
+            </Badge>
+          )}
+        </Group>
+        {!isCancelled && (
           <Button
             size="compact-sm"
             variant={isActive ? 'default' : 'light'}
@@ -105,20 +120,6 @@ export function PortcallSchedulePanel({ portcall, timeZone }: TProps) {
           >
             {isActive ? t('voyageCenter.schedulePanel.stop_sync') : t('voyageCenter.schedulePanel.resume_sync')}
           </Button>
-        )
-      }
-    >
-      <Group gap="xs">
-        <Text size="sm" c="dimmed">
-          {t('voyageCenter.schedulePanel.voyage')}:
-        </Text>
-        <Anchor component={Link} to={`/${locale}/voyage-center/voyages/edit?id=${portcall.voyage_id}`} size="sm" fw={600} data-testid="schedule-voyage-link">
-          {portcall.voyage_name ?? t('voyageCenter.schedulePanel.voyage_fallback', { id: portcall.voyage_id })}
-        </Anchor>
-        {syncState && (
-          <Badge size="sm" variant="light" color={isActive ? 'teal' : 'orange'} data-testid="schedule-sync-state" data-state={syncState}>
-            {t(`voyageCenter.sync_states.${syncState}`)}
-          </Badge>
         )}
       </Group>
       {syncMutation.isError && (

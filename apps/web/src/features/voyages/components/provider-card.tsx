@@ -1,6 +1,6 @@
 // One schedule provider of the terminal: fetch status, "Fetch now" with the run's result, and its settings (terminal operators only).
 import { useState } from 'react';
-import { Alert, Badge, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCloudDownload, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TScheduleProvider, TScheduleProviderKind, TSyncRun } from '@quayline/domain';
@@ -39,8 +39,9 @@ export function ProviderCard({ kind, provider, terminalId, timeZone }: TProvider
             {provider ? (provider.is_enabled ? t('voyageCenter.providers.enabled') : t('voyageCenter.providers.disabled')) : t('voyageCenter.providers.not_configured')}
           </Badge>
         </Group>
+        {/* One column: the card is half the section wide, and two columns broke German dates from their times. */}
         {provider && (
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
+          <Stack gap={4}>
             <Text size="sm">
               <Text span c="dimmed">{t('voyageCenter.providers.last_success')}: </Text>
               <span data-testid={`${testId}-last-success`}>{at(provider.last_success_at)}</span>
@@ -57,7 +58,7 @@ export function ProviderCard({ kind, provider, terminalId, timeZone }: TProvider
               <Text span c="dimmed">{t('voyageCenter.providers.next_attempt')}: </Text>
               <span data-testid={`${testId}-next-attempt`}>{provider.next_attempt_at ? at(provider.next_attempt_at) : '–'}</span>
             </Text>
-          </SimpleGrid>
+          </Stack>
         )}
         {provider?.last_error && (
           <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }} data-testid={`${testId}-last-error`}>

@@ -1,6 +1,6 @@
 // A provider's configuration: base URL, write-only credentials, polling interval, proposal threshold, on/off. Terminal operators only.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Group, NumberInput, Stack, Switch } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PROPOSAL_THRESHOLD_MINUTES, POPUP_AUTO_CLOSE_MS, type TScheduleProvider, type TScheduleProviderInput, type TScheduleProviderKind } from '@quayline/domain';
@@ -88,6 +88,7 @@ export function ProviderSettingsForm({ kind, provider, terminalId, onSaved }: TP
           </Alert>
         )}
         <TextField
+          size="sm"
           label={t('voyageCenter.providers.base_url')}
           value={values.base_url}
           onChange={(e) => set({ base_url: e.currentTarget.value })}
@@ -96,6 +97,7 @@ export function ProviderSettingsForm({ kind, provider, terminalId, onSaved }: TP
           data-testid={`${testId}-base-url`}
         />
         <PasswordField
+          size="sm"
           label={t('voyageCenter.providers.credentials')}
           description={provider?.has_credentials ? t('voyageCenter.providers.credentials_stored') : t('voyageCenter.providers.credentials_none')}
           value={values.credentials}
@@ -114,7 +116,7 @@ export function ProviderSettingsForm({ kind, provider, terminalId, onSaved }: TP
             data-testid={`${testId}-remove-credentials`}
           />
         )}
-        <Group grow align="flex-start" gap="sm" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <NumberInput
             label={t('voyageCenter.providers.polling_interval')}
             min={5}
@@ -123,7 +125,6 @@ export function ProviderSettingsForm({ kind, provider, terminalId, onSaved }: TP
             value={values.polling_interval_minutes}
             onChange={(value) => set({ polling_interval_minutes: value })}
             error={fieldErrors.polling_interval_minutes}
-            miw={160}
             data-testid={`${testId}-interval`}
           />
           <NumberInput
@@ -134,13 +135,12 @@ export function ProviderSettingsForm({ kind, provider, terminalId, onSaved }: TP
             value={values.proposal_threshold_minutes}
             onChange={(value) => set({ proposal_threshold_minutes: value })}
             error={fieldErrors.proposal_threshold_minutes}
-            miw={160}
             data-testid={`${testId}-threshold`}
           />
-        </Group>
+        </SimpleGrid>
         <Switch label={t('voyageCenter.providers.enabled_switch')} checked={values.is_enabled} onChange={(e) => set({ is_enabled: e.currentTarget.checked })} data-testid={`${testId}-enabled`} />
         <Group>
-          <Button type="submit" loading={mutation.isPending} data-testid={`${testId}-save`}>
+          <Button type="submit" size="sm" loading={mutation.isPending} data-testid={`${testId}-save`}>
             {t('voyageCenter.providers.save')}
           </Button>
         </Group>

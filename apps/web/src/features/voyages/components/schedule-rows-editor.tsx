@@ -33,10 +33,24 @@ export function ScheduleRowsEditor({ rows, onChange, errorOf, timeZone }: TProps
     next.splice(index + by, 0, row!);
     onChange(next);
   };
-  const timeHint = t('voyageCenter.form.time_hint', { zone: timeZone });
+  // The classifier sits in the label rather than a description, so the time inputs line up with the port picker.
+  const timeLabel = (label: string, classifier: string | null | undefined) =>
+    classifier ? (
+      <>
+        {label}{' '}
+        <Badge component="span" size="xs" radius="sm" variant="light" color="gray" data-testid="schedule-row-classifier">
+          {classifier}
+        </Badge>
+      </>
+    ) : (
+      label
+    );
 
   return (
     <Stack gap="sm" data-testid="schedule-rows">
+      <Text size="xs" c="dimmed" data-testid="schedule-time-zone">
+        {t('voyageCenter.form.time_hint', { zone: timeZone })}
+      </Text>
       {errorOf('schedule') && (
         <Text size="sm" c="red.8" role="alert" data-testid="schedule-error">
           {errorOf('schedule')}
@@ -73,7 +87,8 @@ export function ScheduleRowsEditor({ rows, onChange, errorOf, timeZone }: TProps
                 </ActionIcon>
               </Group>
             </Group>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+            {/* Three columns at most: a date-time input narrower than about 200 px cuts off its own value. */}
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
               <MasterDataSelect
                 kind="ports"
                 label={t('voyageCenter.form.port')}
@@ -87,32 +102,31 @@ export function ScheduleRowsEditor({ rows, onChange, errorOf, timeZone }: TProps
                 testId="schedule-row-port"
               />
               <TextField
+                size="sm"
                 type="datetime-local"
-                label={t('voyageCenter.schedule.arrival')}
-                description={row.stored?.arrival_classifier ? `${timeHint} · ${row.stored.arrival_classifier}` : timeHint}
+                label={timeLabel(t('voyageCenter.schedule.arrival'), row.stored?.arrival_classifier)}
                 value={row.arrival}
                 onChange={(e) => update(index, { arrival: e.currentTarget.value })}
                 error={errorOf(`schedule.${index}.arrival`)}
                 data-testid="schedule-row-arrival"
               />
               <TextField
+                size="sm"
                 type="datetime-local"
-                label={t('voyageCenter.schedule.departure')}
-                description={row.stored?.departure_classifier ? `${timeHint} · ${row.stored.departure_classifier}` : timeHint}
+                label={timeLabel(t('voyageCenter.schedule.departure'), row.stored?.departure_classifier)}
                 value={row.departure}
                 onChange={(e) => update(index, { departure: e.currentTarget.value })}
                 error={errorOf(`schedule.${index}.departure`)}
                 data-testid="schedule-row-departure"
               />
-              <Checkbox
-                mt={{ base: 0, lg: 28 }}
-                label={t('voyageCenter.form.terminal_call')}
-                checked={row.is_terminal_call}
-                onChange={(e) => update(index, { is_terminal_call: e.currentTarget.checked })}
-                error={errorOf(`schedule.${index}.is_terminal_call`)}
-                data-testid="schedule-row-terminal-call"
-              />
             </SimpleGrid>
+            <Checkbox
+              label={t('voyageCenter.form.terminal_call')}
+              checked={row.is_terminal_call}
+              onChange={(e) => update(index, { is_terminal_call: e.currentTarget.checked })}
+              error={errorOf(`schedule.${index}.is_terminal_call`)}
+              data-testid="schedule-row-terminal-call"
+            />
           </Stack>
         </Paper>
       ))}

@@ -1,6 +1,6 @@
 // Upload a schedule file (DCSA OVS JSON or CSV): read in the browser, sent as text; shows the run or the file's problems.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, FileInput, Group, List, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Input, List, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFieldError, TSyncRun } from '@quayline/domain';
@@ -81,11 +81,10 @@ export function ScheduleUpload({ terminalId }: { terminalId: number }) {
             data-testid="schedule-upload-file"
           />
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                {t('voyageCenter.upload.format')}
-              </Text>
+            {/* A block of its own: the control is inline-flex and would otherwise sit beside its label. */}
+            <Input.Wrapper label={t('voyageCenter.upload.format')}>
               <SegmentedControl
+                display="flex"
                 value={format}
                 onChange={(value) => setFormat(value as TFormat)}
                 data={[
@@ -94,7 +93,7 @@ export function ScheduleUpload({ terminalId }: { terminalId: number }) {
                 ]}
                 data-testid="schedule-upload-format"
               />
-            </Stack>
+            </Input.Wrapper>
             <Select
               label={t('voyageCenter.upload.source')}
               value={source}
@@ -104,7 +103,7 @@ export function ScheduleUpload({ terminalId }: { terminalId: number }) {
               w={180}
               data-testid="schedule-upload-source"
             />
-            <Button type="submit" disabled={!file} loading={mutation.isPending} data-testid="schedule-upload-submit">
+            <Button type="submit" size="sm" disabled={!file} loading={mutation.isPending} data-testid="schedule-upload-submit">
               {t('voyageCenter.upload.submit')}
             </Button>
           </Group>

@@ -48,20 +48,21 @@ export function VoyageCard({ voyage, timeZone }: { voyage: TVoyage; timeZone: st
   return (
     <Paper withBorder radius="lg" p="md" data-testid="voyage-card" data-voyage-id={voyage.id} style={{ minWidth: 0 }}>
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" gap="xs">
-          <Stack gap={2} style={{ minWidth: 0 }}>
+        {/* The edit button keeps its corner however long the vessel's name is. */}
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
             <Text fw={700} c="navy.9" data-testid="voyage-service">
               {voyage.service_name}
               {voyage.service_code ? ` (${voyage.service_code})` : ''}
             </Text>
             <Text size="sm" data-testid="voyage-vessel">
-              {voyage.vessel_name} · IMO {voyage.imo_number}
+              {voyage.vessel_name} · IMO{'\u00a0'}{voyage.imo_number}
             </Text>
             <Text size="sm" c="dimmed" data-testid="voyage-operator">
               {voyage.vessel_operator}
             </Text>
           </Stack>
-          <Button component={Link} to={`/${locale}/voyage-center/voyages/edit?id=${voyage.id}`} size="compact-sm" variant="light" leftSection={<IconPencil size={14} />} data-testid="voyage-edit">
+          <Button component={Link} to={`/${locale}/voyage-center/voyages/edit?id=${voyage.id}`} size="compact-sm" variant="light" leftSection={<IconPencil size={14} />} style={{ flexShrink: 0 }} data-testid="voyage-edit">
             {t('voyageCenter.voyages.edit')}
           </Button>
         </Group>

@@ -40,7 +40,7 @@ describe('voyage center overview', () => {
     );
     fireEvent.click(await screen.findByTestId('provider-gnet-fetch'));
     const result = await screen.findByTestId('provider-gnet-fetch-result');
-    expect(result.textContent).toContain('3 changes recorded');
+    expect(result.textContent).toContain('Changes recorded: 3');
     expect(within(result).getByTestId('provider-gnet-fetch-counts-estimate').textContent).toBe('Estimate set: 2');
     expect(within(result).getByTestId('provider-gnet-fetch-counts-proposal').textContent).toBe('Proposal raised: 1');
     const post = apiCalls().find((c) => c.method === 'POST')!;

@@ -193,7 +193,8 @@ export function VoyageEditScreen() {
   const unplaced = problems.filter((p) => !p.path.startsWith('schedule.') && !['terminal_id', 'service_name', 'service_code', 'vessel_id', 'vessel_operator_id', 'voyage_number_import', 'voyage_number_export', 'direction', 'source', 'schedule'].includes(p.path));
 
   return (
-    <Stack gap="md" data-testid="screen-voyages_edit_view" ref={topRef} data-version={base?.version}>
+    // The margin keeps the title clear of the fixed app header when a failed save scrolls back up.
+    <Stack gap="md" data-testid="screen-voyages_edit_view" ref={topRef} data-version={base?.version} style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))' }}>
       <PageHeader
         title={base ? t('navigation.edit_voyage') : t('voyageCenter.form.new_title')}
         description={base ? base.voyage_name : t('voyageCenter.form.new_description')}
@@ -209,13 +210,14 @@ export function VoyageEditScreen() {
           {errorText(failure)}
         </Alert>
       )}
-      {(problems.length > 0 || unplaced.length > 0) && (
+      {problems.length > 0 && (
         <Alert color="red" variant="light" role="alert" data-testid="voyage-problems" title={t('voyageCenter.form.problems')}>
-          {unplaced.map((p) => (
-            <Text key={p.path} size="sm">
-              {p.path}: {p.message}
-            </Text>
-          ))}
+          {unplaced.length > 0 &&
+            unplaced.map((p) => (
+              <Text key={p.path} size="sm" data-testid="voyage-problem-unplaced">
+                {p.message}
+              </Text>
+            ))}
         </Alert>
       )}
       <form onSubmit={submit} noValidate data-testid="voyage-form">
@@ -233,8 +235,8 @@ export function VoyageEditScreen() {
                   data-testid="field-terminal"
                 />
               )}
-              <TextField label={t('voyageCenter.form.service_name')} required maxLength={100} value={values.service_name} onChange={(e) => set({ service_name: e.currentTarget.value })} error={errorOf('service_name')} data-testid="field-service-name" />
-              <TextField label={t('voyageCenter.form.service_code')} maxLength={11} value={values.service_code} onChange={(e) => set({ service_code: e.currentTarget.value })} error={errorOf('service_code')} data-testid="field-service-code" />
+              <TextField size="sm" label={t('voyageCenter.form.service_name')} required maxLength={100} value={values.service_name} onChange={(e) => set({ service_name: e.currentTarget.value })} error={errorOf('service_name')} data-testid="field-service-name" />
+              <TextField size="sm" label={t('voyageCenter.form.service_code')} maxLength={11} value={values.service_code} onChange={(e) => set({ service_code: e.currentTarget.value })} error={errorOf('service_code')} data-testid="field-service-code" />
               <MasterDataSelect
                 kind="vessels"
                 label={t('voyageCenter.form.vessel')}
@@ -264,8 +266,8 @@ export function VoyageEditScreen() {
                 error={errorOf('vessel_operator_id')}
                 testId="field-vessel-operator"
               />
-              <TextField label={t('voyageCenter.form.voyage_number_import')} required maxLength={50} value={values.voyage_number_import} onChange={(e) => set({ voyage_number_import: e.currentTarget.value })} error={errorOf('voyage_number_import')} data-testid="field-voyage-import" />
-              <TextField label={t('voyageCenter.form.voyage_number_export')} maxLength={50} value={values.voyage_number_export} onChange={(e) => set({ voyage_number_export: e.currentTarget.value })} error={errorOf('voyage_number_export')} data-testid="field-voyage-export" />
+              <TextField size="sm" label={t('voyageCenter.form.voyage_number_import')} required maxLength={50} value={values.voyage_number_import} onChange={(e) => set({ voyage_number_import: e.currentTarget.value })} error={errorOf('voyage_number_import')} data-testid="field-voyage-import" />
+              <TextField size="sm" label={t('voyageCenter.form.voyage_number_export')} maxLength={50} value={values.voyage_number_export} onChange={(e) => set({ voyage_number_export: e.currentTarget.value })} error={errorOf('voyage_number_export')} data-testid="field-voyage-export" />
               <Select
                 label={t('voyageCenter.form.direction')}
                 clearable

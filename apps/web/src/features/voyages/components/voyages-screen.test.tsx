@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signedIn, success, type TRecordedCall } from '@/test/render-app';
+import { renderApp, signedIn, success, TEST_USER, type TRecordedCall } from '@/test/render-app';
 import { API, makeVoyage, terminalsApi } from '../test/voyage-fixtures';
 
 /** Answers /voyages with one voyage whose service names the state and page asked for, 23 in all. */
@@ -19,7 +19,7 @@ describe('voyages list', () => {
     renderApp('/en/voyage-center/voyages', signedIn, terminalsApi, voyagesApi);
     const card = await screen.findByTestId('voyage-card');
     expect(within(card).getByTestId('voyage-service').textContent).toBe('CURRENT 1 (AE7)');
-    expect(within(card).getByTestId('voyage-vessel').textContent).toBe('CORAL RESOLVE · IMO 9085778');
+    expect(within(card).getByTestId('voyage-vessel').textContent).toBe('CORAL RESOLVE · IMO\u00a09085778');
     expect(within(card).getByTestId('voyage-numbers').textContent).toBe('Voyage numbers: 2703W / 2703E');
     expect(within(card).getByTestId('voyage-source').textContent).toBe('GNet');
     expect(within(card).getByTestId('voyage-sync').textContent).toBe('Follows the schedule');
@@ -59,5 +59,15 @@ describe('voyages list', () => {
     expect(lastVoyagesCall(calls).search.get('page')).toBe('1');
     expect(new URLSearchParams(router.state.location.search).get('service')).toBe('AE7');
     expect(new URLSearchParams(router.state.location.search).get('source')).toBe('gnet');
+  });
+
+  it('describes the list as the company’s voyages to the vessel side and as the terminals’ to the terminal', async () => {
+    const vesselUser = (call: TRecordedCall) => (call.path === `${API}/user_details` ? success({ ...TEST_USER, user_type: 'vessel_operator', organisation_id: 3 }) : undefined);
+    const vessel = renderApp('/en/voyage-center/voyages', vesselUser, terminalsApi, voyagesApi);
+    expect(await screen.findByText("Your company's voyages and those of the port calls you act for, with their schedules and port calls.")).toBeTruthy();
+    expect(screen.queryByText('Voyages at your terminals with their schedules and port calls.')).toBeNull();
+    vessel.unmount();
+    renderApp('/en/voyage-center/voyages', signedIn, terminalsApi, voyagesApi);
+    expect(await screen.findByText('Voyages at your terminals with their schedules and port calls.')).toBeTruthy();
   });
 });

@@ -1,15 +1,16 @@
 // /voyage-center/voyages (voyages_view): current and departed voyages, 10 a page, filters kept in the URL.
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Center, Group, Loader, Pagination, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Center, Grid, Loader, Pagination, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconListDetails, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { VOYAGE_SOURCES, VOYAGES_PAGE_SIZE, type TVoyageSource } from '@quayline/domain';
+import { partyOf, VOYAGE_SOURCES, VOYAGES_PAGE_SIZE, type TVoyageSource } from '@quayline/domain';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useLocale } from '@/hooks/use-locale';
 import { useTerminalTimeZones } from '@/lib/terminal-time-zones';
+import { useUserDetails } from '@/lib/user';
 import { useVoyages, type TVoyageListFilters } from '../api/get-voyages';
 import { sourceKey } from '../utils/labels';
 import { MasterDataSelect } from './master-data-select';
@@ -42,6 +43,8 @@ export function VoyagesScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
   const { zoneOf } = useTerminalTimeZones();
+  const { data: user } = useUserDetails();
+  const isVesselSide = user ? partyOf(user.user_type) === 'vessel_side' : false;
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const voyages = useVoyages(filters);
@@ -77,57 +80,69 @@ export function VoyagesScreen() {
 
   const panel = (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" data-testid="voyage-filters">
-        <TextInput
-          label={t('voyageCenter.voyages.filter_service')}
-          leftSection={<IconSearch size={16} />}
-          value={serviceText}
-          onChange={(e) => setServiceText(e.currentTarget.value)}
-          data-testid="voyage-filter-service"
-        />
-        <MasterDataSelect
-          kind="vessels"
-          label={t('voyageCenter.voyages.filter_vessel')}
-          value={filters.vessel_id ?? null}
-          selectedLabel={vesselLabel}
-          optionLabel={(vessel) => `${vessel.name} (${vessel.imo_number})`}
-          onChange={(id, item) => {
-            setLabels((l) => ({ ...l, vessel: item ? `${item.name} (${item.imo_number})` : null }));
-            change({ vessel_id: id ?? undefined });
-          }}
-          testId="voyage-filter-vessel"
-        />
-        <MasterDataSelect
-          kind="vessel_operators"
-          label={t('voyageCenter.voyages.filter_operator')}
-          value={filters.vessel_operator_id ?? null}
-          selectedLabel={operatorLabel}
-          optionLabel={(org) => org.name}
-          onChange={(id, item) => {
-            setLabels((l) => ({ ...l, operator: item?.name ?? null }));
-            change({ vessel_operator_id: id ?? undefined });
-          }}
-          testId="voyage-filter-operator"
-        />
-        <Select
-          label={t('voyageCenter.voyages.filter_source')}
-          placeholder={t('voyageCenter.voyages.all')}
-          clearable
-          value={filters.source ?? null}
-          onChange={(value) => change({ source: (value as TVoyageSource | null) ?? undefined })}
-          data={VOYAGE_SOURCES.map((value) => ({ value, label: t(sourceKey(value)) }))}
-          data-testid="voyage-filter-source"
-        />
-        <Select
-          label={t('voyageCenter.voyages.filter_sync')}
-          placeholder={t('voyageCenter.voyages.all')}
-          clearable
-          value={filters.sync ?? null}
-          onChange={(value) => change({ sync: (value as TSync | null) ?? undefined })}
-          data={SYNC_FILTERS.map((value) => ({ value, label: t(`voyageCenter.voyages.sync_${value}`) }))}
-          data-testid="voyage-filter-sync"
-        />
-      </SimpleGrid>
+      {/* Phones get the search on its own row and the pickers two by two, so the list starts within the first screen. */}
+      <Grid columns={10} gutter="sm" data-testid="voyage-filters">
+        <Grid.Col span={{ base: 10, md: 2 }}>
+          <TextInput
+            size="sm"
+            label={t('voyageCenter.voyages.filter_service')}
+            leftSection={<IconSearch size={16} />}
+            value={serviceText}
+            onChange={(e) => setServiceText(e.currentTarget.value)}
+            data-testid="voyage-filter-service"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 5, md: 2 }}>
+          <MasterDataSelect
+            kind="vessels"
+            label={t('voyageCenter.voyages.filter_vessel')}
+            value={filters.vessel_id ?? null}
+            selectedLabel={vesselLabel}
+            optionLabel={(vessel) => `${vessel.name} (${vessel.imo_number})`}
+            onChange={(id, item) => {
+              setLabels((l) => ({ ...l, vessel: item ? `${item.name} (${item.imo_number})` : null }));
+              change({ vessel_id: id ?? undefined });
+            }}
+            testId="voyage-filter-vessel"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 5, md: 2 }}>
+          <MasterDataSelect
+            kind="vessel_operators"
+            label={t('voyageCenter.voyages.filter_operator')}
+            value={filters.vessel_operator_id ?? null}
+            selectedLabel={operatorLabel}
+            optionLabel={(org) => org.name}
+            onChange={(id, item) => {
+              setLabels((l) => ({ ...l, operator: item?.name ?? null }));
+              change({ vessel_operator_id: id ?? undefined });
+            }}
+            testId="voyage-filter-operator"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 5, md: 2 }}>
+          <Select
+            label={t('voyageCenter.voyages.filter_source')}
+            placeholder={t('voyageCenter.voyages.all')}
+            clearable
+            value={filters.source ?? null}
+            onChange={(value) => change({ source: (value as TVoyageSource | null) ?? undefined })}
+            data={VOYAGE_SOURCES.map((value) => ({ value, label: t(sourceKey(value)) }))}
+            data-testid="voyage-filter-source"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 5, md: 2 }}>
+          <Select
+            label={t('voyageCenter.voyages.filter_sync')}
+            placeholder={t('voyageCenter.voyages.all')}
+            clearable
+            value={filters.sync ?? null}
+            onChange={(value) => change({ sync: (value as TSync | null) ?? undefined })}
+            data={SYNC_FILTERS.map((value) => ({ value, label: t(`voyageCenter.voyages.sync_${value}`) }))}
+            data-testid="voyage-filter-sync"
+          />
+        </Grid.Col>
+      </Grid>
       {meta && meta.total_count > 0 && (
         <Text size="sm" c="dimmed" data-testid="voyages-range">
           {t('voyageCenter.voyages.count_range', { first, last, count: meta.total_count })}
@@ -173,7 +188,7 @@ export function VoyagesScreen() {
     <Stack gap={0} data-testid="screen-voyages_view">
       <PageHeader
         title={t('navigation.voyages')}
-        description={t('voyageCenter.voyages.description')}
+        description={isVesselSide ? t('voyageCenter.voyages.description_vessel_side') : t('voyageCenter.voyages.description')}
         actions={
           <Button component={Link} to={`/${locale}/voyage-center/voyages/edit`} leftSection={<IconPlus size={18} />} data-testid="voyage-new">
             {t('voyageCenter.voyages.new')}
