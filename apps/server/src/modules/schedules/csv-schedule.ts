@@ -4,6 +4,8 @@ import { OVS_NO_VOYAGE_NUMBER, type TFieldError, type TOvsServiceSchedule, type 
 
 export const CSV_SCHEDULE_COLUMNS = ['carrier_code', 'service_code', 'service_name', 'vessel_imo', 'vessel_name', 'voyage_import', 'voyage_export', 'port_code', 'port_eta', 'port_etd', 'sequence'] as const;
 type TColumn = (typeof CSV_SCHEDULE_COLUMNS)[number];
+/** Columns a file may leave out (docs/schedules.md); of port_eta and port_etd one must be there. */
+const OPTIONAL_COLUMNS = new Set<TColumn>(['vessel_name', 'voyage_export', 'port_eta', 'port_etd']);
 type TCsvRow = Record<TColumn, string> & { rowNumber: number };
 
 /** RFC 4180 records: comma separated, fields in double quotes may hold commas, line breaks and "" for a quote. */
@@ -68,7 +70,8 @@ export function parseCsvSchedule(text: string): { ok: true; schedules: TOvsServi
   const records = parseCsv(text);
   const header = records[0]?.map((h) => h.trim().toLowerCase());
   if (!header) return { ok: false, errors: [{ path: 'row 1', message: 'The file has no header row' }] };
-  const missing = CSV_SCHEDULE_COLUMNS.filter((c) => !header.includes(c));
+  const missing: string[] = CSV_SCHEDULE_COLUMNS.filter((c) => !OPTIONAL_COLUMNS.has(c) && !header.includes(c));
+  if (!header.includes('port_eta') && !header.includes('port_etd')) missing.push('port_eta');
   if (missing.length > 0) return { ok: false, errors: missing.map((c) => ({ path: `row 1: ${c}`, message: 'Column missing from the header row' })) };
   if (records.length < 2) return { ok: false, errors: [{ path: 'row 2', message: 'The file has no schedule rows' }] };
 
@@ -81,7 +84,10 @@ export function parseCsvSchedule(text: string): { ok: true; schedules: TOvsServi
       return;
     }
     const row = { rowNumber } as TCsvRow;
-    for (const column of CSV_SCHEDULE_COLUMNS) row[column] = record[header.indexOf(column)]!.trim();
+    for (const column of CSV_SCHEDULE_COLUMNS) {
+      const index = header.indexOf(column);
+      row[column] = index >= 0 ? record[index]!.trim() : '';
+    }
     validateRow(row, errors);
     rows.push(row);
   });

@@ -86,6 +86,16 @@ describe('CSV schedules', () => {
     expect(parsed.schedules[0]!.vesselSchedules[0]!.transportCalls.map((c) => (c.location?.locationType === 'UNLO' ? c.location.UNLocationCode : null))).toEqual(['NLRTM', 'DEHAM']);
   });
 
+  it('reads a file without the optional columns (vessel name, export voyage, departure)', () => {
+    const parsed = parseCsvSchedule(['sequence,port_code,port_eta,voyage_import,vessel_imo,service_name,service_code,carrier_code', '1,DEHAM,2027-03-02T06:00:00Z,2103N,9321483,Lion,FE1,HLC'].join('\n'));
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const call = parsed.schedules[0]!.vesselSchedules[0]!.transportCalls[0]!;
+    expect([call.carrierImportVoyageNumber, call.carrierExportVoyageNumber, call.timestamps.map((t) => t.eventTypeCode)]).toEqual(['2103N', undefined, ['ARRI']]);
+    const noTimes = parseCsvSchedule('carrier_code,service_code,service_name,vessel_imo,voyage_import,port_code,sequence\nHLC,FE1,Lion,9321483,2103N,DEHAM,1');
+    expect(noTimes.ok ? [] : noTimes.errors.map((e) => e.path)).toEqual(['row 1: port_eta']);
+  });
+
   it('names the row and column of every bad field', () => {
     const parsed = parseCsvSchedule([header, 'HLC,FE1,Lion,93214,KING,2103N,,deham,2027-03-02,2027-03-01T06:00:00Z,x'].join('\n'));
     expect(parsed.ok).toBe(false);
