@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { realtimeChannels, type TRealtimeEventMessage, type TUserDetails } from '@quayline/domain';
 import { getRealtimeClient } from './realtime-client';
-import { useLinkedTerminals } from './terminal-time-zones';
+import { useLinkedTerminals } from './terminals';
 import { useUserDetails } from './user';
 
 export const PORTCALL_UPDATED_EVENT = 'portcall.updated';

@@ -1,5 +1,5 @@
 // Port-call test data and fake API answers for the port-call screens (terminal in Europe/Berlin, one call, its chain).
-import type { TPortcall, TPortcallTimestamp, TTerminalDetail, TUserDetails } from '@quayline/domain';
+import type { TPortcall, TPortcallTimestamp, TTerminal, TTerminalDetail, TUserDetails } from '@quayline/domain';
 import { success, TEST_USER, type THandler, type TRecordedCall } from './render-app';
 
 export const API = '/api/portal/v1';
@@ -23,6 +23,18 @@ export const TERMINAL: TTerminalDetail = {
   ],
   shifts: [],
   pilot_boarding_places: [{ id: 31, port_id: 1, name: 'Elbe 1', sailing_time_to_berth_minutes: 330, latitude: null, longitude: null }],
+};
+
+/** The same terminal as GET /terminals lists it: without its quay geometry. */
+export const LINKED_TERMINAL: TTerminal = {
+  id: TERMINAL.id,
+  code: TERMINAL.code,
+  name: TERMINAL.name,
+  port: TERMINAL.port,
+  terminal_operator: TERMINAL.terminal_operator,
+  time_zone: TERMINAL.time_zone,
+  quay_length_m: TERMINAL.quay_length_m,
+  min_clearance_m: TERMINAL.min_clearance_m,
 };
 
 const noChange = { label: null, change_label: null };

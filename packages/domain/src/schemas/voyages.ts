@@ -16,6 +16,11 @@ export type TVoyageSource = z.infer<typeof ZVoyageSource>;
 export const SCHEDULE_PROVIDER_KINDS = ['gnet', 'portcast'] as const;
 export const ZScheduleProviderKind = z.enum(SCHEDULE_PROVIDER_KINDS);
 export type TScheduleProviderKind = z.infer<typeof ZScheduleProviderKind>;
+/** The providers' own product names: shown as they are in every language, like a vessel's name. */
+export const SCHEDULE_PROVIDER_NAMES: Readonly<Record<TScheduleProviderKind, string>> = { gnet: 'GNet', portcast: 'Portcast' };
+export function isScheduleProvider(source: string): source is TScheduleProviderKind {
+  return (SCHEDULE_PROVIDER_KINDS as readonly string[]).includes(source);
+}
 /** Sailing direction letters of DCSA voyage numbers (universal voyage reference ends in N, E, W, S or R). */
 export const VOYAGE_DIRECTIONS = ['N', 'E', 'W', 'S'] as const;
 export const ZVoyageDirection = z.enum(VOYAGE_DIRECTIONS);

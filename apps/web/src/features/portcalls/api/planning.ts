@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TCargoHandlingEquipment, TPaged } from '@quayline/domain';
 import { api } from '@/lib/api-client';
-import { masterDataKeys } from './query-keys';
+import { terminalKeys } from '@/lib/terminals';
 
 /** GET /cargo_handling_equipments?terminal_id=..: the terminal's units (one page of the most the API gives). */
 export const getCargoHandlingEquipments = (terminalId: number, signal?: AbortSignal) =>
@@ -10,7 +10,7 @@ export const getCargoHandlingEquipments = (terminalId: number, signal?: AbortSig
 
 export function useCargoHandlingEquipments(terminalId: number | null) {
   return useQuery({
-    queryKey: [...masterDataKeys.terminal(terminalId ?? 0), 'cargo_handling_equipments'],
+    queryKey: [...terminalKeys.detail(terminalId ?? 0), 'cargo_handling_equipments'],
     queryFn: ({ signal }) => getCargoHandlingEquipments(terminalId!, signal),
     enabled: terminalId !== null,
     staleTime: 5 * 60_000,

@@ -10,10 +10,3 @@ export const portcallKeys = {
   audit: (id: number, page: number) => [...portcallKeys.all, 'audit', id, page] as const,
   audits: (id: number) => [...portcallKeys.all, 'audit', id] as const,
 };
-
-export const masterDataKeys = {
-  currentTerminal: ['terminals', 'current'] as const,
-  terminals: ['terminals', 'list'] as const,
-  terminal: (id: number) => ['terminals', 'detail', id] as const,
-  search: (kind: string, q: string) => ['master-data', kind, q] as const,
-};

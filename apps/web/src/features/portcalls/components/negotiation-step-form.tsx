@@ -6,19 +6,19 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { POPUP_AUTO_CLOSE_MS, ZDelayReasonCode, type TNegotiatedTime, type TNegotiationAction, type TNegotiationRequest, type TParty, type TPortcall } from '@quayline/domain';
+import { ConflictNotice } from '@/components/ui/conflict-notice';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
 import { isApiError } from '@/lib/api-client';
+import { withLabel } from '@/lib/record-labels';
 import { formatZonedDateTime, fromZonedInputValue, toZonedInputValue } from '@/lib/zoned-time';
 import { useNegotiatePortcall } from '../api/negotiate-portcall';
 import { portcallKeys } from '../api/query-keys';
 import { actionKey, timeKey, timeLabelKey } from '../utils/enum-labels';
 import { problemMessageOf } from '../utils/field-problems';
 import { actionTakesTime } from '../utils/time-state';
-import { ConflictNotice } from './conflict-notice';
 import { useProblemText } from '../hooks/use-problem-text';
-import { withLabel } from '../utils/record-labels';
 
 export const REMARK_MAX_LENGTH = 500;
 

@@ -4,12 +4,12 @@ import { Badge, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/c
 import { IconArrowRight, IconClipboardList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TAuditEvent, TPortcall } from '@quayline/domain';
+import { SectionCard } from '@/components/ui/section-card';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { usePortcallAudit } from '../api/get-portcall-audit';
 import { recordNamesOf, useValueText } from '../hooks/use-value-text';
 import { auditEventKey, fieldKey } from '../utils/enum-labels';
-import { SectionCard } from './section-card';
 
 const EVENT_COLOURS: Record<TAuditEvent['event_type'], string> = { created: 'blue', revised: 'orange', accepted: 'green' };
 

@@ -1,38 +1,30 @@
 // /portcall-planner/portcall/add (add_portcall) and /portcall/edit?id=N (edit_portcall): load what the form needs, then show it.
-import { Alert, Anchor, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIMEZONE } from '@quayline/domain';
+import { ContentLoader } from '@/components/ui/content-loader';
 import { PageHeader } from '@/components/ui/page-header';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
 import { isApiError } from '@/lib/api-client';
+import { useMasterDataSearch } from '@/lib/master-data-search';
+import { organisationLabel } from '@/lib/record-labels';
+import { useCurrentTerminal, useTerminal, useLinkedTerminals } from '@/lib/terminals';
 import { usePortcall } from '../api/get-portcall';
-import { useCurrentTerminal, useTerminal, useTerminals } from '../api/get-terminals';
-import { useMasterDataSearch } from '../api/search-master-data';
 import { useParty } from '../hooks/use-party';
 import { useVesselOptionLabel } from '../hooks/use-vessel-type-text';
 import { defaultFormValues, formValuesFromPortcall } from '../utils/form-values';
 import { portcallIdOf } from '../utils/portcall-id';
-import { organisationLabel } from '../utils/record-labels';
 import { PortcallNotFound } from './portcall-details-screen';
 import { labelsOfPortcall, PortcallForm } from './portcall-form';
-
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <Group justify="center" p="xl">
-      <Loader color="harbor" type="dots" aria-label={t('app.loading')} />
-    </Group>
-  );
-}
 
 export function AddPortcallScreen() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const who = useParty();
-  const terminalsQuery = useTerminals();
+  const terminalsQuery = useLinkedTerminals();
   const currentQuery = useCurrentTerminal();
   // A vessel operator books for their own company, an agent as the call's agent: their organisation is filled in and fixed.
   const ownKind = who?.userType === 'vessel_operator' ? 'vessel_operators' : who?.userType === 'agent' ? 'agents' : null;
@@ -55,7 +47,7 @@ export function AddPortcallScreen() {
     return (
       <Stack gap={0} data-testid="screen-add_portcall">
         {header}
-        <Loading />
+        <ContentLoader />
       </Stack>
     );
   }
@@ -96,7 +88,7 @@ export function EditPortcallScreen() {
   const portcallQuery = usePortcall(id);
   const portcall = portcallQuery.data;
   const terminalQuery = useTerminal(portcall?.terminal_id ?? null);
-  const terminalsQuery = useTerminals();
+  const terminalsQuery = useLinkedTerminals();
 
   if (id === null || (isApiError(portcallQuery.error) && portcallQuery.error.httpStatus === 404)) return <PortcallNotFound />;
   const header = <PageHeader title={t('navigation.edit_portcall')} description={portcall ? t('portcalls.form.edit_description', { vessel: portcall.vessel_name }) : undefined} />;
@@ -114,7 +106,7 @@ export function EditPortcallScreen() {
     return (
       <Stack gap={0} data-testid="screen-edit_portcall">
         {header}
-        <Loading />
+        <ContentLoader />
       </Stack>
     );
   }

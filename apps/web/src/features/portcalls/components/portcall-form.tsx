@@ -1,8 +1,8 @@
 // The add and edit form of a port call: every editable field in the spec's tab order, checked before sending; a 409 shows the other person's values.
 import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Box, Button, Checkbox, Group, List, Select, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Box, Button, Checkbox, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconAnchor, IconBox, IconCalendarTime, IconCrane, IconFileCheck, IconInfoCircle, IconMapPin, IconMessage, IconRoute, IconShip } from '@tabler/icons-react';
+import { IconAnchor, IconBox, IconCalendarTime, IconCrane, IconFileCheck, IconInfoCircle, IconMapPin, IconMessage, IconRoute, IconShip } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -21,12 +21,16 @@ import {
   type TPortcallCreateRequest,
   type TPortcallUpdateRequest,
 } from '@quayline/domain';
+import { EntitySelect } from '@/components/entity-select';
+import { ConflictNotice, type TConflictRow } from '@/components/ui/conflict-notice';
+import { FormProblems } from '@/components/ui/form-problems';
+import { SectionCard } from '@/components/ui/section-card';
 import { TextField } from '@/components/ui/text-field';
-import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
 import { isApiError } from '@/lib/api-client';
+import { organisationLabel, portLabel } from '@/lib/record-labels';
+import { useTerminal } from '@/lib/terminals';
 import { useCreatePortcall } from '../api/create-portcall';
-import { useTerminal } from '../api/get-terminals';
 import { portcallKeys } from '../api/query-keys';
 import { useUpdatePortcall } from '../api/update-portcall';
 import { useProblemText } from '../hooks/use-problem-text';
@@ -35,13 +39,9 @@ import { recordNamesOf, useValueText } from '../hooks/use-value-text';
 import { characteristicKey, colourKey, fieldKey, FIELD_NAMES, orientationKey, portcallTypeKey, priseStatusKey, quantityStatusKey, unitKey } from '../utils/enum-labels';
 import { problemsFromServer, type TFormProblem } from '../utils/field-problems';
 import { buildPortcallRequest, changedFields, formValuesFromPortcall, tierTotals, type TPortcallFormValues } from '../utils/form-values';
-import { organisationLabel, portLabel } from '../utils/record-labels';
 import { CargoDetailsEditor } from './cargo-details-editor';
 import { EquipmentBookingsEditor } from './equipment-bookings-editor';
 import { ShiftPlanEditor } from './shift-plan-editor';
-import { ConflictNotice, type TConflictRow } from './conflict-notice';
-import { EntitySelect } from './entity-select';
-import { SectionCard } from './section-card';
 
 /** Labels of the records the pickers show, known from the port call or from the pick itself. */
 export type TPickerLabels = { vessel: string | null; operator: string | null; agent: string | null; previous_port: string | null; next_port: string | null };
@@ -76,7 +76,6 @@ export function PortcallForm({ mode, initialValues, initialLabels, initialVessel
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const errorText = useErrorText();
   const problemText = useProblemText();
   const vesselOption = useVesselOptionLabel();
   const createMutation = useCreatePortcall();
@@ -217,7 +216,7 @@ export function PortcallForm({ mode, initialValues, initialLabels, initialVessel
     const row = rowLabel(head, index);
     const key = fieldKey(p.path);
     const where = row ?? (key ? t(key) : p.path);
-    return { path: p.path, text: `${where}: ${problemText(p.message)}` };
+    return { key: p.path, text: `${where}: ${problemText(p.message)}` };
   });
 
   return (
@@ -225,20 +224,7 @@ export function PortcallForm({ mode, initialValues, initialLabels, initialVessel
       <Stack gap="md">
         <div ref={topRef} style={{ scrollMarginTop: 80 }} />
         {conflict && <ConflictNotice rows={conflictRows} onLoadLatest={loadLatest} testId="portcall-conflict" />}
-        {listedProblems.length > 0 && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} title={t('portcalls.form.check_fields')} role="alert" data-testid="portcall-form-problems">
-            <List size="sm" spacing={2}>
-              {listedProblems.map((p) => (
-                <List.Item key={p.path}>{p.text}</List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
-        {submitError !== null && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert" data-testid="portcall-form-error">
-            {errorText(submitError)}
-          </Alert>
-        )}
+        <FormProblems title={t('portcalls.form.check_fields')} problems={listedProblems} problemsTestId="portcall-form-problems" submitError={submitError} errorTestId="portcall-form-error" />
 
         <SectionCard id="form-main" title={t('portcalls.sections.main')} icon={<IconShip {...iconProps} />}>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">

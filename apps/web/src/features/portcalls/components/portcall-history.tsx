@@ -3,11 +3,11 @@ import { Badge, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NEGOTIATION_ACTIONS, NEGOTIATED_TIMES, type TNegotiatedTime, type TNegotiationAction, type TParty, type TPortcallTimestamp } from '@quayline/domain';
+import { SectionCard } from '@/components/ui/section-card';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { actionKey, partyKey, timeKey } from '../utils/enum-labels';
 import { TimeLabelBadge } from './portcall-badges';
-import { SectionCard } from './section-card';
 
 const isTime = (v: string): v is TNegotiatedTime => (NEGOTIATED_TIMES as readonly string[]).includes(v);
 const isAction = (v: string): v is TNegotiationAction => (NEGOTIATION_ACTIONS as readonly string[]).includes(v);

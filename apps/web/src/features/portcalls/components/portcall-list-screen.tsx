@@ -6,19 +6,19 @@ import { IconAdjustmentsHorizontal, IconAlertCircle, IconFilterOff, IconPlus, Ic
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIMEZONE, MOBILE_BREAKPOINT_PX, STATUS_DISPLAY_ORDER, type TPortcallStatus } from '@quayline/domain';
+import { EntitySelect } from '@/components/entity-select';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
+import { organisationLabel } from '@/lib/record-labels';
+import { useCurrentTerminal } from '@/lib/terminals';
 import { addDays, startOfZonedDay, zonedDay } from '@/lib/zoned-time';
 import { usePortcalls } from '../api/get-portcalls';
-import { useCurrentTerminal } from '../api/get-terminals';
 import { useLivePortcalls } from '../hooks/use-live-portcalls';
 import { defaultWindow, usePortcallFilters } from '../hooks/use-portcall-filters';
 import { statusKey } from '../utils/enum-labels';
-import { organisationLabel } from '../utils/record-labels';
-import { EntitySelect } from './entity-select';
 import { PortcallTable } from './portcall-table';
 
 export const PORTCALL_PAGE_SIZE = 25;

@@ -3,7 +3,8 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantin
 import { IconPlayerPause, IconPlayerPlay, IconRoute } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TPortcall, TScheduleProposal, TScheduleSyncState } from '@quayline/domain';
+import { SCHEDULE_PROVIDER_NAMES, isScheduleProvider, type TPortcall, type TScheduleProposal, type TScheduleSyncState } from '@quayline/domain';
+import { SectionCard } from '@/components/ui/section-card';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
 import { isApiError } from '@/lib/api-client';
@@ -12,7 +13,6 @@ import { useScheduleProposals } from '../api/get-schedule-proposals';
 import { useResolveScheduleProposal } from '../api/resolve-schedule-proposal';
 import { useUpdateScheduleSync } from '../api/update-schedule-sync';
 import { timeKey } from '../utils/enum-labels';
-import { SectionCard } from './section-card';
 
 type TProps = { portcall: TPortcall; timeZone: string };
 
@@ -44,7 +44,7 @@ function ProposalItem({ proposal, portcall, timeZone }: { proposal: TSchedulePro
             {t(timeKey(proposal.time))}
           </Text>
           <Badge size="sm" variant="light" color="blue" data-testid="schedule-proposal-source">
-            {t(`voyageCenter.sources.${proposal.source}`)}
+            {isScheduleProvider(proposal.source) ? SCHEDULE_PROVIDER_NAMES[proposal.source] : t(`voyageCenter.sources.${proposal.source}`)}
           </Badge>
         </Group>
         <Text size="sm" data-testid="schedule-proposal-times">

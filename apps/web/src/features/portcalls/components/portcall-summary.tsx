@@ -4,13 +4,13 @@ import { Box, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAnchor, IconBox, IconCalendarTime, IconClock, IconMapPin, IconMessage, IconRoute, IconShip, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { VESSEL_CHARACTERISTICS, cargoOperationsHours, cargoTotal, formatNumber, type TPortcall, type TTerminalDetail } from '@quayline/domain';
+import { SectionCard } from '@/components/ui/section-card';
 import { useLocale } from '@/hooks/use-locale';
+import { organisationLabel, withUnit } from '@/lib/record-labels';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { useVesselTypeText } from '../hooks/use-vessel-type-text';
 import { cargoTypeKey, characteristicKey, colourKey, orientationKey, portcallTypeKey, priseStatusKey, quantityStatusKey, unitKey } from '../utils/enum-labels';
-import { organisationLabel, withUnit } from '../utils/record-labels';
 import { TimeLabelBadge } from './portcall-badges';
-import { SectionCard } from './section-card';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (

@@ -4,7 +4,6 @@ import { priseDisplayStatus, VESSEL_TYPES } from '@quayline/domain';
 import type {
   CARD_COLOUR_CLASSES,
   PRISE_STATUSES,
-  BERTH_ORIENTATIONS,
   CARGO_QUANTITY_STATUSES,
   CARGO_TYPES,
   MOVE_COUNT_UNITS,
@@ -19,17 +18,10 @@ import type {
 } from '@quayline/domain';
 import type en from '../../../../../server/src/modules/translations/locales/en.json';
 
-type TP = (typeof en)['portcalls'];
+// Shared with the screens beyond this feature; re-exported so every port-call label is found here.
+export { orientationKey, statusKey } from '@/lib/portcall-labels';
 
-const STATUS_KEYS = {
-  Cancelled: 'cancelled',
-  Departed: 'departed',
-  'Cargo Ops': 'cargo_ops',
-  Berthed: 'berthed',
-  'Arrived at PBP': 'arrived_at_pbp',
-  Approaching: 'approaching',
-} as const satisfies Record<TPortcallStatus, keyof TP['statuses']>;
-export const statusKey = (status: TPortcallStatus) => `portcalls.statuses.${STATUS_KEYS[status]}` as const;
+type TP = (typeof en)['portcalls'];
 
 export const timeLabelKey = (label: TTimeLabel) => `portcalls.time_labels.${label}` as const satisfies `portcalls.time_labels.${keyof TP['time_labels']}`;
 
@@ -57,9 +49,6 @@ const CARGO_TYPE_KEYS = {
   'Other (pieces)': 'other',
 } as const satisfies Record<(typeof CARGO_TYPES)[number], keyof TP['cargo_types']>;
 export const cargoTypeKey = (type: (typeof CARGO_TYPES)[number]) => `portcalls.cargo_types.${CARGO_TYPE_KEYS[type]}` as const;
-
-const ORIENTATION_KEYS = { Starboard: 'starboard', Port: 'port', 'Without side': 'without_side' } as const satisfies Record<(typeof BERTH_ORIENTATIONS)[number], keyof TP['orientations']>;
-export const orientationKey = (o: (typeof BERTH_ORIENTATIONS)[number]) => `portcalls.orientations.${ORIENTATION_KEYS[o]}` as const;
 
 const PORTCALL_TYPE_KEYS = { Inbound: 'inbound', Shifter: 'shifter' } as const satisfies Record<(typeof PORTCALL_TYPES)[number], keyof TP['portcall_types']>;
 export const portcallTypeKey = (type: (typeof PORTCALL_TYPES)[number]) => `portcalls.portcall_types.${PORTCALL_TYPE_KEYS[type]}` as const;

@@ -2,9 +2,9 @@
 import { Alert, Button, Checkbox, Paper, SimpleGrid, Stack, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { EntitySelect } from '@/features/portcalls/components/entity-select';
-import { portLabel } from '@/features/portcalls/utils/record-labels';
+import { EntitySelect } from '@/components/entity-select';
 import { TextField } from '@/components/ui/text-field';
+import { portLabel } from '@/lib/record-labels';
 import { emptyStop, type TStopValues } from '../utils/template-form-values';
 import { ListMoveButtons, movedOrder, removedOrder, reorder } from './list-move-buttons';
 

@@ -6,10 +6,13 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowsDiff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_BREAKPOINT_PX, POPUP_AUTO_CLOSE_MS, type TLocale, type TTemplateDiff, type TTemplateDiffItem } from '@quayline/domain';
-import { SectionCard } from '@/features/portcalls/components/section-card';
+import { SectionCard } from '@/components/ui/section-card';
 import { useErrorText } from '@/hooks/use-error-text';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { useApplyTemplateDiff } from '../api/apply-template-diff';
+
+/** A value the call does not have yet (an added occurrence) or no longer has: a dash, in every language. */
+const NO_VALUE = '—';
 
 type TTemplateDiffReviewProps = { templateId: number; diff: TTemplateDiff; timeZone: string; locale: TLocale; onDone: () => void };
 
@@ -33,10 +36,10 @@ export function TemplateDiffReview({ templateId, diff, timeZone, locale, onDone 
       return next;
     });
   const allChecked = selected.size === diff.items.length;
-  const time = (iso: string | null) => (iso ? formatZonedDateTime(iso, timeZone, locale) : t('voyageTemplates.diff.none'));
+  const time = (iso: string | null) => (iso ? formatZonedDateTime(iso, timeZone, locale) : NO_VALUE);
   const change = (before: string | null, after: string | null, format: (value: string | null) => string) =>
     before === after ? format(after) : `${format(before)} → ${format(after)}`;
-  const vessel = (name: string | null) => name ?? t('voyageTemplates.diff.none');
+  const vessel = (name: string | null) => name ?? NO_VALUE;
 
   const apply = () => {
     const chosen = diff.items.filter((item) => selected.has(diffItemKey(item)));

@@ -1,29 +1,21 @@
 // /voyage-center/voyage-templates/add and /edit?id=N: load what the form needs, refuse politely who may not change templates.
-import { Alert, Anchor, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_TIMEZONE } from '@quayline/domain';
+import { ContentLoader } from '@/components/ui/content-loader';
 import { PageHeader } from '@/components/ui/page-header';
-import { useCurrentTerminal, useTerminals } from '@/features/portcalls/api/get-terminals';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
 import { isApiError } from '@/lib/api-client';
+import { useCurrentTerminal, useLinkedTerminals } from '@/lib/terminals';
 import { useUserDetails } from '@/lib/user';
 import { zonedDay } from '@/lib/zoned-time';
-import { DEFAULT_TIMEZONE } from '@quayline/domain';
 import { useVoyageTemplate } from '../api/get-voyage-template';
 import { defaultTemplateValues, templateValuesOf } from '../utils/template-form-values';
 import { canChangeTemplate, canCreateTemplates } from '../utils/template-permissions';
 import { TemplateForm } from './template-form';
-
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <Group justify="center" p="xl">
-      <Loader color="harbor" type="dots" aria-label={t('app.loading')} />
-    </Group>
-  );
-}
 
 function Notice({ title, message, testId }: { title: string; message: string; testId: string }) {
   const { t } = useTranslation();
@@ -47,7 +39,7 @@ export function AddVoyageTemplateScreen() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { data: user } = useUserDetails();
-  const terminalsQuery = useTerminals();
+  const terminalsQuery = useLinkedTerminals();
   const currentQuery = useCurrentTerminal();
   const header = <PageHeader title={t('navigation.create_template')} description={t('voyageTemplates.form.add_description')} />;
   const wrap = (body: React.ReactNode) => (
@@ -64,7 +56,7 @@ export function AddVoyageTemplateScreen() {
         {errorText(terminalsQuery.error)}
       </Alert>,
     );
-  if (!user || terminalsQuery.isPending || currentQuery.isPending) return wrap(<Loading />);
+  if (!user || terminalsQuery.isPending || currentQuery.isPending) return wrap(<ContentLoader />);
   const terminals = terminalsQuery.data;
   const terminalId = (currentQuery.data && terminals.some((x) => x.id === currentQuery.data.id) ? currentQuery.data.id : terminals[0]?.id) ?? null;
   const timeZone = terminals.find((x) => x.id === terminalId)?.time_zone ?? DEFAULT_TIMEZONE;
@@ -89,7 +81,7 @@ export function EditVoyageTemplateScreen() {
   const id = templateIdOf(params.get('id'));
   const { data: user } = useUserDetails();
   const templateQuery = useVoyageTemplate(id);
-  const terminalsQuery = useTerminals();
+  const terminalsQuery = useLinkedTerminals();
   const template = templateQuery.data;
   const header = <PageHeader title={t('navigation.edit_template')} description={template ? t('voyageTemplates.form.edit_description', { name: template.name }) : undefined} />;
   const wrap = (body: React.ReactNode) => (
@@ -107,7 +99,7 @@ export function EditVoyageTemplateScreen() {
         {errorText(templateQuery.error)}
       </Alert>,
     );
-  if (!template || !user || terminalsQuery.isPending) return wrap(<Loading />);
+  if (!template || !user || terminalsQuery.isPending) return wrap(<ContentLoader />);
   if (!canChangeTemplate(user, template)) return wrap(<Notice title={t('voyageTemplates.form.not_allowed_title')} message={t('voyageTemplates.form.not_allowed')} testId="template-not-allowed" />);
   const known = terminalsQuery.data ?? [];
   return wrap(

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TTemplateDiff } from '@quayline/domain';
 import { renderApp, signedIn, success, type THandler, type TRecordedCall } from '@/test/render-app';
-import { signedInAs } from '@/test/portcall-fixtures';
-import { API, makeTemplate, templateMasterData } from '../testing/template-fixtures';
+import { API, signedInAs } from '@/test/portcall-fixtures';
+import { makeTemplate, templateMasterData } from '../testing/template-fixtures';
 
 const ADD = '/en/voyage-center/voyage-templates/add';
 const EDIT = '/en/voyage-center/voyage-templates/edit?id=12';

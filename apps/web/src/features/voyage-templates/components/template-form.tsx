@@ -1,8 +1,8 @@
 // The add and edit form of a voyage template; checked before sending, field errors at their fields, a 409 keeps the input.
 import { useRef, useState, type FormEvent } from 'react';
-import { ActionIcon, Alert, Badge, Box, Button, Group, List, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Button, Group, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconAnchor, IconCalendarRepeat, IconEye, IconPlus, IconRoute, IconShip, IconTemplate, IconX } from '@tabler/icons-react';
+import { IconAnchor, IconCalendarRepeat, IconEye, IconPlus, IconRoute, IconShip, IconTemplate, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,15 +16,16 @@ import {
   type TVoyageTemplate,
   type TVoyageTemplateUpdateRequest,
 } from '@quayline/domain';
+import { EntitySelect } from '@/components/entity-select';
+import { ConflictNotice, type TConflictRow } from '@/components/ui/conflict-notice';
+import { FormProblems } from '@/components/ui/form-problems';
+import { SectionCard } from '@/components/ui/section-card';
 import { TextField } from '@/components/ui/text-field';
-import { ConflictNotice, type TConflictRow } from '@/features/portcalls/components/conflict-notice';
-import { EntitySelect } from '@/features/portcalls/components/entity-select';
-import { SectionCard } from '@/features/portcalls/components/section-card';
-import { orientationKey } from '@/features/portcalls/utils/enum-labels';
-import { organisationLabel } from '@/features/portcalls/utils/record-labels';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
 import { isApiError } from '@/lib/api-client';
+import { orientationKey } from '@/lib/portcall-labels';
+import { organisationLabel } from '@/lib/record-labels';
 import { formatDay } from '@/lib/zoned-time';
 import { useCreateVoyageTemplate } from '../api/create-voyage-template';
 import { getTemplateDiff } from '../api/get-template-diff';
@@ -272,20 +273,7 @@ export function TemplateForm({ mode, initialValues, initialBase, terminals, oper
       <Stack gap="md">
         <div ref={topRef} style={{ scrollMarginTop: 80 }} />
         {conflict && <ConflictNotice rows={conflictRows} onLoadLatest={loadLatest} testId="template-conflict" />}
-        {listedProblems.length > 0 && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} title={t('voyageTemplates.form.check_fields')} role="alert" data-testid="template-form-problems">
-            <List size="sm" spacing={2}>
-              {listedProblems.map((p) => (
-                <List.Item key={p.key}>{p.text}</List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
-        {submitError !== null && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert" data-testid="template-form-error">
-            {errorText(submitError)}
-          </Alert>
-        )}
+        <FormProblems title={t('voyageTemplates.form.check_fields')} problems={listedProblems} problemsTestId="template-form-problems" submitError={submitError} errorTestId="template-form-error" />
 
         <SectionCard id="template-service" title={t('voyageTemplates.form.sections.service')} icon={<IconTemplate {...iconProps} />}>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { EntitySelect } from '@/features/portcalls/components/entity-select';
+import { EntitySelect } from '@/components/entity-select';
 import type { TVesselValue } from '../utils/template-form-values';
 import { ListMoveButtons, movedOrder, removedOrder, reorder } from './list-move-buttons';
 

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signedIn, success, type THandler, type TRecordedCall } from '@/test/render-app';
-import { signedInAs } from '@/test/portcall-fixtures';
+import { API, signedInAs } from '@/test/portcall-fixtures';
 import { zonedDay } from '@/lib/zoned-time';
-import { API, makeTemplate, templateMasterData } from '../testing/template-fixtures';
+import { makeTemplate, templateMasterData } from '../testing/template-fixtures';
 
 const LIST = '/en/voyage-center/voyage-templates';
 const OWN = makeTemplate();

@@ -1,19 +1,7 @@
 // Voyage-template test data and fake API answers: one terminal in Hamburg (Europe/Berlin), three ports, two vessels.
-import type { TTerminal, TVoyageTemplate } from '@quayline/domain';
+import type { TVoyageTemplate } from '@quayline/domain';
+import { API, LINKED_TERMINAL } from '@/test/portcall-fixtures';
 import { success, type THandler } from '@/test/render-app';
-
-export const API = '/api/portal/v1';
-
-export const TERMINAL: TTerminal = {
-  id: 1,
-  code: 'DEHAM-WMT',
-  name: 'Waltershof Multipurpose Terminal',
-  port: { id: 1, unlocode: 'DEHAM', name: 'Hamburg' },
-  terminal_operator: { id: 1, code: 'WMT', name: 'Waltershof Terminal Operations GmbH' },
-  time_zone: 'Europe/Berlin',
-  quay_length_m: 1400,
-  min_clearance_m: 15,
-};
 
 export const PORTS = [
   { id: 1, unlocode: 'DEHAM', name: 'Hamburg', country_code: 'DE', time_zone: 'Europe/Berlin', latitude: null, longitude: null },
@@ -82,8 +70,8 @@ const matches = (q: string | null, ...texts: string[]) => !q || texts.some((text
 export const templateMasterData: THandler = (call) => {
   if (call.method !== 'GET') return undefined;
   const q = call.search.get('q');
-  if (call.path === `${API}/terminals`) return success([TERMINAL]);
-  if (call.path === `${API}/terminals/current_terminal`) return success({ ...TERMINAL, sections: [], bollards: [], shifts: [], pilot_boarding_places: [], tide_station: null, latitude: null, longitude: null });
+  if (call.path === `${API}/terminals`) return success([LINKED_TERMINAL]);
+  if (call.path === `${API}/terminals/current_terminal`) return success({ ...LINKED_TERMINAL, sections: [], bollards: [], shifts: [], pilot_boarding_places: [], tide_station: null, latitude: null, longitude: null });
   if (call.path === `${API}/vessels`) return page(VESSELS.filter((v) => matches(q, v.name, v.imo_number)));
   if (call.path === `${API}/vessel_operators`) return page(OPERATORS.filter((o) => matches(q, o.name, o.code)));
   if (call.path === `${API}/ports`) return page(PORTS.filter((p) => matches(q, p.name, p.unlocode)));

@@ -15,7 +15,3 @@ export const scheduleProviderKeys = {
   runs: (terminalId: number, page: number) => [...scheduleProviderKeys.all, 'runs', terminalId, page] as const,
   allRuns: () => [...scheduleProviderKeys.all, 'runs'] as const,
 };
-
-export const voyageMasterDataKeys = {
-  search: (kind: string, q: string) => ['master-data', kind, q] as const,
-};

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCloudDownload, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { TScheduleProvider, TScheduleProviderKind, TSyncRun } from '@quayline/domain';
+import { SCHEDULE_PROVIDER_NAMES, type TScheduleProvider, type TScheduleProviderKind, type TSyncRun } from '@quayline/domain';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
@@ -33,7 +33,7 @@ export function ProviderCard({ kind, provider, terminalId, timeZone }: TProvider
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <Title order={3} size="h5">
-            {t(`voyageCenter.sources.${kind}`)}
+            {SCHEDULE_PROVIDER_NAMES[kind]}
           </Title>
           <Badge color={provider?.is_enabled ? 'teal' : 'gray'} variant="light" data-testid={`${testId}-enabled`}>
             {provider ? (provider.is_enabled ? t('voyageCenter.providers.enabled') : t('voyageCenter.providers.disabled')) : t('voyageCenter.providers.not_configured')}

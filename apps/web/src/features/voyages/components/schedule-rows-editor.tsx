@@ -2,12 +2,13 @@
 import { ActionIcon, Badge, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { EntitySelect } from '@/components/entity-select';
 import { TextField } from '@/components/ui/text-field';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
+import { usePickerTexts } from '../hooks/use-picker-texts';
 import { emptyRow, portLabel, type TScheduleRowValues } from '../utils/voyage-form-values';
-import { SOURCE_COLOURS, sourceKey } from '../utils/labels';
-import { MasterDataSelect } from './master-data-select';
+import { SOURCE_COLOURS, sourceLabel } from '../utils/labels';
 
 type TProps = {
   rows: TScheduleRowValues[];
@@ -18,6 +19,7 @@ type TProps = {
 
 export function ScheduleRowsEditor({ rows, onChange, errorOf, timeZone }: TProps) {
   const { t } = useTranslation();
+  const pickerTexts = usePickerTexts();
   const locale = useLocale();
   const update = (index: number, patch: Partial<TScheduleRowValues>) =>
     onChange(
@@ -67,7 +69,7 @@ export function ScheduleRowsEditor({ rows, onChange, errorOf, timeZone }: TProps
                 {row.stored && (
                   <>
                     <Badge size="sm" variant="light" color={SOURCE_COLOURS[row.stored.source]} data-testid="schedule-row-source">
-                      {t(sourceKey(row.stored.source))}
+                      {sourceLabel(t, row.stored.source)}
                     </Badge>
                     <Text size="xs" c="dimmed" data-testid="schedule-row-fetched">
                       {row.stored.fetched_at ? t('voyageCenter.form.fetched_at', { time: formatZonedDateTime(row.stored.fetched_at, timeZone, locale) }) : t('voyageCenter.form.not_fetched')}
@@ -89,7 +91,8 @@ export function ScheduleRowsEditor({ rows, onChange, errorOf, timeZone }: TProps
             </Group>
             {/* Three columns at most: a date-time input narrower than about 200 px cuts off its own value. */}
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-              <MasterDataSelect
+              <EntitySelect
+                searchTexts={pickerTexts}
                 kind="ports"
                 label={t('voyageCenter.form.port')}
                 placeholder={t('voyageCenter.form.port_placeholder')}

@@ -4,11 +4,12 @@ import { Alert, Button, FileInput, Group, Input, List, SegmentedControl, Select,
 import { IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFieldError, TSyncRun } from '@quayline/domain';
+import { SectionCard } from '@/components/ui/section-card';
 import { useErrorText } from '@/hooks/use-error-text';
 import { isApiError } from '@/lib/api-client';
 import { useUploadSchedule, type TScheduleUploadInput } from '../api/upload-schedule';
+import { sourceLabel } from '../utils/labels';
 import { ChangeCounts } from './change-counts';
-import { SectionCard } from './section-card';
 
 type TFormat = TScheduleUploadInput['format'];
 type TUploadSource = NonNullable<TScheduleUploadInput['source']>;
@@ -98,7 +99,7 @@ export function ScheduleUpload({ terminalId }: { terminalId: number }) {
               label={t('voyageCenter.upload.source')}
               value={source}
               onChange={(value) => value && setSource(value as TUploadSource)}
-              data={UPLOAD_SOURCES.map((value) => ({ value, label: t(`voyageCenter.sources.${value}`) }))}
+              data={UPLOAD_SOURCES.map((value) => ({ value, label: sourceLabel(t, value) }))}
               allowDeselect={false}
               w={180}
               data-testid="schedule-upload-source"

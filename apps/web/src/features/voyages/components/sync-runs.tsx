@@ -5,12 +5,12 @@ import { IconHistory } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TSyncChange, TSyncRun } from '@quayline/domain';
+import { SectionCard } from '@/components/ui/section-card';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { useSyncRuns } from '../api/get-sync-runs';
-import { changeKindKey, OUTCOME_COLOURS, outcomeKey, SOURCE_COLOURS, sourceKey, triggerKey } from '../utils/labels';
+import { changeKindKey, OUTCOME_COLOURS, outcomeKey, SOURCE_COLOURS, sourceLabel, triggerKey } from '../utils/labels';
 import { ChangeCounts } from './change-counts';
-import { SectionCard } from './section-card';
 
 function ChangeRow({ change, timeZone }: { change: TSyncChange; timeZone: string }) {
   const { t } = useTranslation();
@@ -55,7 +55,7 @@ function RunItem({ run, timeZone }: { run: TSyncRun; timeZone: string }) {
               {formatZonedDateTime(run.started_at, timeZone, locale)}
             </Text>
             <Badge size="sm" variant="light" color={SOURCE_COLOURS[run.source]}>
-              {t(sourceKey(run.source))}
+              {sourceLabel(t, run.source)}
             </Badge>
             <Badge size="sm" variant="outline" color="gray">
               {t(triggerKey(run.trigger))}

@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TVoyage, TVoyagePortcall } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
+import { statusKey } from '@/lib/portcall-labels';
 import { formatZonedDateTime } from '@/lib/zoned-time';
-import { portcallStatusKey, SOURCE_COLOURS, sourceKey, SYNC_STATE_COLOURS, syncStateKey } from '../utils/labels';
+import { SOURCE_COLOURS, sourceLabel, SYNC_STATE_COLOURS, syncStateKey } from '../utils/labels';
 import { VoyageTimeline } from './voyage-timeline';
 
 function PortcallLine({ portcall, timeZone }: { portcall: TVoyagePortcall; timeZone: string }) {
@@ -19,7 +20,7 @@ function PortcallLine({ portcall, timeZone }: { portcall: TVoyagePortcall; timeZ
         {t('voyageCenter.voyages.portcall', { id: portcall.id })}
       </Anchor>
       <Badge size="sm" variant="light" color="navy">
-        {t(portcallStatusKey(portcall.status))}
+        {t(statusKey(portcall.status))}
       </Badge>
       <Text size="sm" data-testid="voyage-portcall-arrival">
         <Text span c="dimmed">{t('voyageCenter.voyages.berth_arrival')} </Text>
@@ -73,7 +74,7 @@ export function VoyageCard({ voyage, timeZone }: { voyage: TVoyage; timeZone: st
             {voyage.voyage_number_export ? ` / ${voyage.voyage_number_export}` : ''}
           </Text>
           <Badge size="sm" variant="light" color={SOURCE_COLOURS[voyage.source]} data-testid="voyage-source">
-            {t(sourceKey(voyage.source))}
+            {sourceLabel(t, voyage.source)}
           </Badge>
           <Badge size="sm" variant="light" color={SYNC_STATE_COLOURS[syncState]} data-testid="voyage-sync">
             {t(syncStateKey(syncState))}

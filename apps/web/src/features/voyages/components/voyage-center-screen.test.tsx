@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { API } from '@/test/portcall-fixtures';
 import { failure, renderApp, signedIn, success, TEST_USER, type TRecordedCall } from '@/test/render-app';
-import { API, makeProvider, makeRun, terminalsApi } from '../test/voyage-fixtures';
+import { makeProvider, makeRun, terminalsApi } from '../test/voyage-fixtures';
 
 const conflictAnswer = (current: unknown) => ({ status: 409, body: { status: { status: 'CONFLICT', message: 'stale' }, payload: { error_code: 'CONFLICT', current } } });
 

@@ -6,15 +6,15 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIMEZONE, partyOf, SCHEDULE_PROVIDER_KINDS } from '@quayline/domain';
 import { PageHeader } from '@/components/ui/page-header';
+import { SectionCard } from '@/components/ui/section-card';
 import { useLocale } from '@/hooks/use-locale';
-import { useLinkedTerminals } from '@/lib/terminal-time-zones';
+import { useLinkedTerminals } from '@/lib/terminals';
 import { useUserDetails } from '@/lib/user';
 import { useScheduleProviders } from '../api/get-schedule-providers';
 import { useVoyageTemplateCount } from '../api/get-voyage-template-count';
 import { useVoyages } from '../api/get-voyages';
 import { ProviderCard } from './provider-card';
 import { ScheduleUpload } from './schedule-upload';
-import { SectionCard } from './section-card';
 import { SyncRuns } from './sync-runs';
 import { TerminalPicker } from './terminal-picker';
 
@@ -70,6 +70,7 @@ export function VoyageCenterScreen() {
             title={t('voyageCenter.providers.title')}
             icon={<IconCloudComputing size={20} />}
             testId="schedule-providers"
+            isHeaderWrapping
             actions={
               <Badge variant="light" color="navy" radius="sm" tt="none">
                 {t('voyageCenter.providers.zone_hint', { zone: timeZone })}

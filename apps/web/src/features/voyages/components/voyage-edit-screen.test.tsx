@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { API } from '@/test/portcall-fixtures';
 import { renderApp, signedIn, success, type TRecordedCall } from '@/test/render-app';
-import { API, makeVoyage, terminalsApi } from '../test/voyage-fixtures';
+import { makeVoyage, terminalsApi } from '../test/voyage-fixtures';
 
 const PORTS = [
   { id: 7, unlocode: 'NLRTM', name: 'Rotterdam', country_code: 'NL', time_zone: 'Europe/Amsterdam', latitude: null, longitude: null },

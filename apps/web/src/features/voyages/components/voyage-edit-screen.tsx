@@ -6,18 +6,21 @@ import { IconArrowLeft, IconRefresh, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIMEZONE, POPUP_AUTO_CLOSE_MS, VOYAGE_DIRECTIONS, VOYAGE_SOURCES, type TFieldError, type TVoyage, type TVoyageSource } from '@quayline/domain';
+import { EntitySelect } from '@/components/entity-select';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { SectionCard } from '@/components/ui/section-card';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
 import { isApiError } from '@/lib/api-client';
-import { useLinkedTerminals } from '@/lib/terminal-time-zones';
+import { useLinkedTerminals } from '@/lib/terminals';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { useCreateVoyage } from '../api/create-voyage';
 import { useVoyage } from '../api/get-voyage';
 import { useUpdateVoyage } from '../api/update-voyage';
-import { sourceKey } from '../utils/labels';
+import { usePickerTexts } from '../hooks/use-picker-texts';
+import { sourceLabel } from '../utils/labels';
 import {
   buildCreateRequest,
   buildUpdateRequest,
@@ -28,9 +31,7 @@ import {
   type TDirection,
   type TVoyageFormValues,
 } from '../utils/voyage-form-values';
-import { MasterDataSelect } from './master-data-select';
 import { ScheduleRowsEditor } from './schedule-rows-editor';
-import { SectionCard } from './section-card';
 
 const idOf = (params: URLSearchParams): number | null => {
   const id = Number(params.get('id'));
@@ -80,6 +81,7 @@ function VoyageConflict({ theirs, timeZone, onLoadLatest }: { theirs: TVoyage; t
 
 export function VoyageEditScreen() {
   const { t } = useTranslation();
+  const pickerTexts = usePickerTexts();
   const locale = useLocale();
   const navigate = useNavigate();
   const errorText = useErrorText();
@@ -237,7 +239,8 @@ export function VoyageEditScreen() {
               )}
               <TextField size="sm" label={t('voyageCenter.form.service_name')} required maxLength={100} value={values.service_name} onChange={(e) => set({ service_name: e.currentTarget.value })} error={errorOf('service_name')} data-testid="field-service-name" />
               <TextField size="sm" label={t('voyageCenter.form.service_code')} maxLength={11} value={values.service_code} onChange={(e) => set({ service_code: e.currentTarget.value })} error={errorOf('service_code')} data-testid="field-service-code" />
-              <MasterDataSelect
+              <EntitySelect
+                searchTexts={pickerTexts}
                 kind="vessels"
                 label={t('voyageCenter.form.vessel')}
                 placeholder={t('voyageCenter.form.vessel_placeholder')}
@@ -254,7 +257,8 @@ export function VoyageEditScreen() {
                 error={errorOf('vessel_id')}
                 testId="field-vessel"
               />
-              <MasterDataSelect
+              <EntitySelect
+                searchTexts={pickerTexts}
                 key={`operator-${values.vessel_operator_id ?? 'none'}`}
                 kind="vessel_operators"
                 label={t('voyageCenter.form.vessel_operator')}
@@ -281,7 +285,7 @@ export function VoyageEditScreen() {
                 label={t('voyageCenter.form.source')}
                 value={values.source}
                 onChange={(next) => next && set({ source: next as TVoyageSource })}
-                data={VOYAGE_SOURCES.map((source) => ({ value: source, label: t(sourceKey(source)) }))}
+                data={VOYAGE_SOURCES.map((source) => ({ value: source, label: sourceLabel(t, source) }))}
                 allowDeselect={false}
                 error={errorOf('source')}
                 data-testid="field-source"

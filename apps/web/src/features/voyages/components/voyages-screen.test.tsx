@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { API } from '@/test/portcall-fixtures';
 import { renderApp, signedIn, success, TEST_USER, type TRecordedCall } from '@/test/render-app';
-import { API, makeVoyage, terminalsApi } from '../test/voyage-fixtures';
+import { makeVoyage, terminalsApi } from '../test/voyage-fixtures';
 
 /** Answers /voyages with one voyage whose service names the state and page asked for, 23 in all. */
 function voyagesApi(call: TRecordedCall) {

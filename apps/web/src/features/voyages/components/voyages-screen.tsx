@@ -6,14 +6,15 @@ import { IconListDetails, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { partyOf, VOYAGE_SOURCES, VOYAGES_PAGE_SIZE, type TVoyageSource } from '@quayline/domain';
+import { EntitySelect } from '@/components/entity-select';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useLocale } from '@/hooks/use-locale';
 import { useTerminalTimeZones } from '@/lib/terminal-time-zones';
 import { useUserDetails } from '@/lib/user';
 import { useVoyages, type TVoyageListFilters } from '../api/get-voyages';
-import { sourceKey } from '../utils/labels';
-import { MasterDataSelect } from './master-data-select';
+import { usePickerTexts } from '../hooks/use-picker-texts';
+import { sourceLabel } from '../utils/labels';
 import { VoyageCard } from './voyage-card';
 
 const STATES = ['current', 'departed'] as const;
@@ -41,6 +42,7 @@ function readFilters(params: URLSearchParams): TVoyageListFilters {
 
 export function VoyagesScreen() {
   const { t } = useTranslation();
+  const pickerTexts = usePickerTexts();
   const locale = useLocale();
   const { zoneOf } = useTerminalTimeZones();
   const { data: user } = useUserDetails();
@@ -93,7 +95,8 @@ export function VoyagesScreen() {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 5, md: 2 }}>
-          <MasterDataSelect
+          <EntitySelect
+            searchTexts={pickerTexts}
             kind="vessels"
             label={t('voyageCenter.voyages.filter_vessel')}
             value={filters.vessel_id ?? null}
@@ -107,7 +110,8 @@ export function VoyagesScreen() {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 5, md: 2 }}>
-          <MasterDataSelect
+          <EntitySelect
+            searchTexts={pickerTexts}
             kind="vessel_operators"
             label={t('voyageCenter.voyages.filter_operator')}
             value={filters.vessel_operator_id ?? null}
@@ -127,7 +131,7 @@ export function VoyagesScreen() {
             clearable
             value={filters.source ?? null}
             onChange={(value) => change({ source: (value as TVoyageSource | null) ?? undefined })}
-            data={VOYAGE_SOURCES.map((value) => ({ value, label: t(sourceKey(value)) }))}
+            data={VOYAGE_SOURCES.map((value) => ({ value, label: sourceLabel(t, value) }))}
             data-testid="voyage-filter-source"
           />
         </Grid.Col>

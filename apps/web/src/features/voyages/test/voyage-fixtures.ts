@@ -1,10 +1,7 @@
 // Voyage-center test data: one voyage of the AE7 service at the Hamburg terminal (Europe/Berlin), providers and a sync run.
 import type { TScheduleProvider, TSyncRun, TVoyage } from '@quayline/domain';
-import { TERMINAL } from '@/test/portcall-fixtures';
+import { API, LINKED_TERMINAL } from '@/test/portcall-fixtures';
 import type { TRecordedCall } from '@/test/render-app';
-
-export const API = '/api/portal/v1';
-export const LINKED_TERMINAL = { id: TERMINAL.id, code: TERMINAL.code, name: TERMINAL.name, port: TERMINAL.port, terminal_operator: TERMINAL.terminal_operator, time_zone: TERMINAL.time_zone, quay_length_m: TERMINAL.quay_length_m, min_clearance_m: TERMINAL.min_clearance_m };
 
 const noState = { label: null, change_label: null };
 

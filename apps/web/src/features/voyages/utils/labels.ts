@@ -1,8 +1,12 @@
 // Translation keys and colours of the voyage center's enumerations, in one place.
-import type { TPortcallStatus, TScheduleSyncState, TSyncChange, TSyncRun, TVoyageSource } from '@quayline/domain';
+import type { TFunction } from 'i18next';
+import { SCHEDULE_PROVIDER_NAMES, isScheduleProvider, type TScheduleSyncState, type TSyncChange, type TSyncRun, type TVoyageSource } from '@quayline/domain';
 
 export const SOURCE_COLOURS: Record<TVoyageSource, string> = { template: 'grape', gnet: 'blue', portcast: 'cyan', manual: 'gray' };
-export const sourceKey = (source: TVoyageSource) => `voyageCenter.sources.${source}` as const;
+/** A provider by its product name, our own sources (template, manual) in the user's language. */
+export function sourceLabel(t: TFunction, source: TVoyageSource): string {
+  return isScheduleProvider(source) ? SCHEDULE_PROVIDER_NAMES[source] : t(`voyageCenter.sources.${source}`);
+}
 
 export const syncStateKey = (state: TScheduleSyncState) => `voyageCenter.sync_states.${state}` as const;
 export const SYNC_STATE_COLOURS: Record<TScheduleSyncState, string> = { schedule_syncable: 'teal', schedule_syncable_inactive: 'orange' };
@@ -11,17 +15,6 @@ export const changeKindKey = (kind: TSyncChange['kind']) => `voyageCenter.change
 export const outcomeKey = (outcome: TSyncRun['outcome']) => `voyageCenter.outcomes.${outcome}` as const;
 export const OUTCOME_COLOURS: Record<TSyncRun['outcome'], string> = { running: 'blue', success: 'teal', failed: 'red' };
 export const triggerKey = (trigger: TSyncRun['trigger']) => `voyageCenter.triggers.${trigger}` as const;
-
-const STATUS_KEYS = {
-  Cancelled: 'cancelled',
-  Departed: 'departed',
-  'Cargo Ops': 'cargo_ops',
-  Berthed: 'berthed',
-  'Arrived at PBP': 'arrived_at_pbp',
-  Approaching: 'approaching',
-} as const satisfies Record<TPortcallStatus, string>;
-/** The port-call status names the port-call screens use, so a call reads the same everywhere. */
-export const portcallStatusKey = (status: TPortcallStatus) => `portcalls.statuses.${STATUS_KEYS[status]}` as const;
 
 /** Changes of a run counted by kind, in the order the schema lists the kinds. */
 export function countChangesByKind(changes: readonly TSyncChange[]): { kind: TSyncChange['kind']; count: number }[] {

@@ -1,24 +1,28 @@
-// A searchable picker over a paged master-data list (vessels, operators, ports): the server filters, we show its first page.
-// A copy of the port-call form's picker: features do not import each other.
+// A searchable picker over a paged master-data list (vessels, operators, agents, ports): the server filters, we show its first page.
 import { useMemo, useRef, useState } from 'react';
 import { Loader, Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { useMasterDataSearch, type TMasterDataItem, type TMasterDataKind } from '../api/search-master-data';
+import { useMasterDataSearch, type TMasterDataItem, type TMasterDataKind } from '@/lib/master-data-search';
 
-type TMasterDataSelectProps<K extends TMasterDataKind> = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchValue' | 'onSearchChange' | 'filter'> & {
+/** What the open list says while it searches and when nothing matched; each screen family keeps its own wording. */
+export type TEntitySelectTexts = { searching: string; nothingFound: string };
+
+type TEntitySelectProps<K extends TMasterDataKind> = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchValue' | 'onSearchChange' | 'filter'> & {
   kind: K;
   value: number | null;
-  /** The label of the chosen record, known by the caller (from the voyage or an earlier pick). */
+  /** The label of the chosen record, known by the caller (from the record being edited or an earlier pick). */
   selectedLabel: string | null;
   optionLabel: (item: TMasterDataItem[K]) => string;
   onChange: (value: number | null, item: TMasterDataItem[K] | null) => void;
   testId: string;
+  /** Defaults to the port-call picker texts. */
+  searchTexts?: TEntitySelectTexts;
 };
 
 const SEARCH_DEBOUNCE_MS = 250;
 
-export function MasterDataSelect<K extends TMasterDataKind>({ kind, value, selectedLabel, optionLabel, onChange, testId, ...rest }: TMasterDataSelectProps<K>) {
+export function EntitySelect<K extends TMasterDataKind>({ kind, value, selectedLabel, optionLabel, onChange, testId, searchTexts, ...rest }: TEntitySelectProps<K>) {
   const { t } = useTranslation();
   const [search, setSearch] = useState(selectedLabel ?? '');
   const [isOpened, setOpened] = useState(false);
@@ -36,6 +40,7 @@ export function MasterDataSelect<K extends TMasterDataKind>({ kind, value, selec
     return options;
   }, [query.data, value, selectedLabel, optionLabel]);
 
+  const texts = searchTexts ?? { searching: t('portcalls.picker.searching'), nothingFound: t('portcalls.picker.nothing_found') };
   return (
     <Select
       searchable
@@ -51,7 +56,7 @@ export function MasterDataSelect<K extends TMasterDataKind>({ kind, value, selec
       filter={({ options }) => options}
       onDropdownOpen={() => setOpened(true)}
       onDropdownClose={() => setOpened(false)}
-      nothingFoundMessage={query.isFetching ? t('voyageCenter.picker.searching') : t('voyageCenter.picker.nothing_found')}
+      nothingFoundMessage={query.isFetching ? texts.searching : texts.nothingFound}
       rightSection={query.isFetching && isOpened ? <Loader size={16} /> : undefined}
       comboboxProps={{ withinPortal: true }}
       data-testid={testId}
