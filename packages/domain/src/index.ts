@@ -31,3 +31,5 @@ export * from './schemas/voyages';
 export * from './schedule-sync';
 export * from './schemas/ovs';
 export * from './voyage-template';
+export * from './kpis';
+export * from './schemas/kpis';
