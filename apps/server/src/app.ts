@@ -32,6 +32,7 @@ import { notificationRoutes } from './modules/notifications/notification.routes'
 import { portcallMessageRoutes } from './modules/portcall-messages/portcall-message.routes';
 import { portcallRoutes } from './modules/portcalls/portcall.routes';
 import { taskRoutes } from './modules/tasks/task.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { kpiRoutes } from './modules/kpis/kpi.routes';
 import { voyageRoutes } from './modules/voyages/voyage.routes';
 import { scheduleRoutes } from './modules/schedules/schedule.routes';
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(realtimeRoutes);
       await api.register(portcallRoutes);
       await api.register(taskRoutes);
+      await api.register(dashboardRoutes);
       await api.register(kpiRoutes);
       await api.register(downloadRoutes);
       await api.register(dcsaRoutes);

@@ -33,3 +33,6 @@ export * from './schemas/ovs';
 export * from './voyage-template';
 export * from './kpis';
 export * from './schemas/kpis';
+export * from './cargo-progress';
+export * from './dashboard-alerts';
+export * from './schemas/dashboard';

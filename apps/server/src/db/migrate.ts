@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-portcall-status-fields';
 import * as m0009 from './migrations/0009-realtime-retention';
 import * as m0010 from './migrations/0010-ship-to-shore-cranes';
 import * as m0011 from './migrations/0011-voyage-center';
+import * as m0012 from './migrations/0012-dashboard';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-realtime-retention': m0009,
   '0010-ship-to-shore-cranes': m0010,
   '0011-voyage-center': m0011,
+  '0012-dashboard': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

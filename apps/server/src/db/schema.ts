@@ -440,7 +440,31 @@ export type ScheduleProposalsTable = {
   resolved_by: number | null;
 };
 
+export type WatchlistEntriesTable = { portal_user_id: number; portcall_id: number; created_at: Timestamp; last_seen_at: Timestamp };
+export type TerminalAlertSettingsTable = {
+  terminal_id: number;
+  unanswered_request_minutes: number;
+  arrival_deviation_minutes: number;
+  cargo_delay_minutes: number;
+  under_keel_clearance_m: Numeric;
+  horizon_hours: number;
+  updated_by: number | null;
+  updated_at: Timestamp;
+};
+export type AlertAcknowledgementsTable = {
+  id: Generated<number>;
+  portal_user_id: number;
+  acting_user_id: number | null;
+  alert_key: string;
+  rule: string;
+  portcall_id: number;
+  acknowledged_at: Timestamp;
+};
+
 export type DB = {
+  watchlist_entries: WatchlistEntriesTable;
+  terminal_alert_settings: TerminalAlertSettingsTable;
+  alert_acknowledgements: AlertAcknowledgementsTable;
   voyage_templates: VoyageTemplatesTable;
   voyages: VoyagesTable;
   voyage_schedule_rows: VoyageScheduleRowsTable;

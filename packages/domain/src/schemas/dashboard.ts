@@ -1,0 +1,89 @@
+// Payloads of the dashboard widgets: user stats, watch list, alerts and their settings, cargo-operation progress.
+import { z } from 'zod';
+import { ALERT_KEY_PATTERN, ALERT_RULES, ALERT_SEVERITIES, ZAlertSettings } from '../dashboard-alerts';
+import { NEGOTIATED_TIMES, ZTimeLabel } from '../negotiation';
+import { pageQuery, ZPageMeta } from './paging';
+import { ZPortcallStatus } from './portcall';
+
+export const CARGO_PROGRESS_PAGE_SIZE = 6;
+
+export const ZDashboardTerminalQuery = z.object({ terminal_id: z.coerce.number().int().positive().optional() });
+export type TDashboardTerminalQuery = z.infer<typeof ZDashboardTerminalQuery>;
+
+/** Where a count leads: the client screen and the query it opens it with. */
+export const ZStatLink = z.object({ view: z.enum(['portcall_planner', 'tasks', 'vessel_communication']), query: z.record(z.string(), z.union([z.string(), z.array(z.string())])) });
+export const ZStatCount = z.object({ count: z.number().int().min(0), link: ZStatLink });
+
+export const ZUserStats = z.object({
+  generated_at: z.string(),
+  terminal_id: z.number().int().nullable(),
+  next_72h_by_status: z.array(ZStatCount.extend({ status: ZPortcallStatus })),
+  in_port: ZStatCount,
+  waiting_for_me: ZStatCount.extend({ requests: z.number().int(), proposals: z.number().int(), cancellations: z.number().int(), oldest_age_minutes: z.number().int().nullable() }),
+  open_tasks: ZStatCount,
+  unread_messages: ZStatCount.extend({ portcalls: z.number().int() }),
+  without_accepted_time_48h: ZStatCount.extend({ portcall_ids: z.array(z.number().int()) }),
+});
+export type TUserStats = z.infer<typeof ZUserStats>;
+
+export const ZWatchlistChange = z.object({ field: z.string(), old_value: z.string().nullable(), new_value: z.string().nullable(), at: z.string() });
+export const ZWatchlistItem = z.object({
+  portcall_id: z.number().int(),
+  terminal_id: z.number().int(),
+  vessel_name: z.string(),
+  status: ZPortcallStatus,
+  berth_arrival: z.string(),
+  berth_departure: z.string(),
+  next_time: z.object({ time_type: z.enum(NEGOTIATED_TIMES), time: z.string(), label: ZTimeLabel.nullable() }).nullable(),
+  pinned_at: z.string(),
+  last_seen_at: z.string().nullable(),
+  changes_count: z.number().int(),
+  /** The newest changes since the user last looked, newest first (at most 5). */
+  changes: z.array(ZWatchlistChange),
+});
+export type TWatchlistItem = z.infer<typeof ZWatchlistItem>;
+export const ZWatchlist = z.object({ items: z.array(ZWatchlistItem) });
+export const ZWatchlistPinRequest = z.object({ portcall_id: z.number().int().positive() });
+export const ZWatchlistPortcallParams = z.object({ portcall_id: z.coerce.number().int().positive() });
+
+export const ZDashboardAlert = z.object({
+  key: z.string(),
+  rule: z.enum(ALERT_RULES),
+  severity: z.enum(ALERT_SEVERITIES),
+  portcall_id: z.number().int(),
+  terminal_id: z.number().int(),
+  vessel_name: z.string(),
+  berth_arrival: z.string(),
+  /** Parameters of the client's translated text (`dashboard.alerts.<rule>`). */
+  why: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  /** Path without the locale prefix. */
+  link: z.string(),
+  created_at: z.string().nullable(),
+  acknowledged: z.boolean(),
+});
+export type TDashboardAlert = z.infer<typeof ZDashboardAlert>;
+export const ZDashboardAlerts = z.object({ items: z.array(ZDashboardAlert), unacknowledged_count: z.number().int() });
+export const ZAlertsQuery = ZDashboardTerminalQuery.extend({ include_acknowledged: z.enum(['true', 'false']).default('true') });
+export const ZAcknowledgeAlertRequest = z.object({ key: z.string().regex(ALERT_KEY_PATTERN, 'Not an alert key') });
+export const ZAlertSettingsQuery = z.object({ terminal_id: z.coerce.number().int().positive() });
+export const ZAlertSettingsPayload = z.object({ terminal_id: z.number().int(), settings: ZAlertSettings, is_default: z.boolean(), updated_at: z.string().nullable() });
+
+export const ZCargoProgressQuery = pageQuery(CARGO_PROGRESS_PAGE_SIZE).extend(ZDashboardTerminalQuery.shape);
+export const ZCargoProgressItem = z.object({
+  portcall_id: z.number().int(),
+  terminal_id: z.number().int(),
+  vessel_name: z.string(),
+  berth_departure: z.string(),
+  cargo_operations_start: z.string().nullable(),
+  total_volume: z.number(),
+  actual_volume: z.number(),
+  remaining_volume: z.number(),
+  cargo_progress_percentage: z.number(),
+  actual_rate_per_hour: z.number().nullable(),
+  projected_end: z.string().nullable(),
+  planned_end: z.string(),
+  /** projected_end minus planned_end in minutes; positive is late. */
+  projected_delay_minutes: z.number().int().nullable(),
+});
+export type TCargoProgressItem = z.infer<typeof ZCargoProgressItem>;
+export const ZCargoProgress = z.object({ items: z.array(ZCargoProgressItem), meta: ZPageMeta });
