@@ -11,6 +11,8 @@ describe('dashboard alert rules', () => {
     const fired = unansweredRequestAlert({ ...base, waitingSince: minutesAgo(121) });
     expect(fired).toMatchObject({ rule: 'unanswered_request', severity: 'warning', why: { age_minutes: 121, threshold_minutes: 120 }, createdAt: minutesAgo(1) });
     expect(unansweredRequestAlert({ ...base, berthArrival: '2026-05-05T06:00:00Z', waitingSince: minutesAgo(121) })?.severity).toBe('critical');
+    // A terminal that wants every open request on its dashboard sets 0: a request made this minute alerts.
+    expect(unansweredRequestAlert({ ...base, thresholdMinutes: 0, waitingSince: minutesAgo(0) })).toMatchObject({ rule: 'unanswered_request', why: { age_minutes: 0 } });
   });
 
   it('measures arrival deviation against the accepted arrival, taking the farthest candidate', () => {
@@ -39,7 +41,8 @@ describe('dashboard alert rules', () => {
 
   it('accepts the defaults and refuses thresholds out of range', () => {
     expect(ZAlertSettings.parse(DEFAULT_ALERT_SETTINGS)).toEqual(DEFAULT_ALERT_SETTINGS);
-    expect(ZAlertSettings.safeParse({ ...DEFAULT_ALERT_SETTINGS, unanswered_request_minutes: 0 }).success).toBe(false);
+    expect(ZAlertSettings.safeParse({ ...DEFAULT_ALERT_SETTINGS, unanswered_request_minutes: -1 }).success).toBe(false);
+    expect(ZAlertSettings.safeParse({ ...DEFAULT_ALERT_SETTINGS, unanswered_request_minutes: 0 }).success).toBe(true);
     expect(ZAlertSettings.safeParse({ ...DEFAULT_ALERT_SETTINGS, under_keel_clearance_m: -1 }).success).toBe(false);
   });
 });

@@ -8,8 +8,8 @@ export type TAlertSeverity = (typeof ALERT_SEVERITIES)[number];
 
 /** Thresholds a terminal sets for its alerts; the defaults apply until it saves its own. */
 export const ZAlertSettings = z.object({
-  /** A request or proposal waiting longer than this for an answer raises an alert. */
-  unanswered_request_minutes: z.number().int().min(5).max(10_080),
+  /** A request or proposal waiting longer than this for an answer raises an alert; 0 raises one for every open request at once. */
+  unanswered_request_minutes: z.number().int().min(0).max(10_080),
   /** A predicted or estimated arrival this far from the accepted berth arrival raises an alert. */
   arrival_deviation_minutes: z.number().int().min(5).max(4_320),
   /** A projected departure this much later than the accepted one raises an alert. */
@@ -35,7 +35,7 @@ export const ALERT_KEY_PATTERN = /^(unanswered_request|arrival_deviation|berth_c
 /** A request or proposal answered by nobody for longer than the threshold; critical when the call arrives within a day. */
 export function unansweredRequestAlert(args: { time: string; label: string; waitingSince: string; berthArrival: string; now: Date; thresholdMinutes: number }): TAlertFinding | null {
   const ageMinutes = Math.floor((args.now.getTime() - Date.parse(args.waitingSince)) / MINUTE_MS);
-  if (ageMinutes <= args.thresholdMinutes) return null;
+  if (args.thresholdMinutes > 0 && ageMinutes <= args.thresholdMinutes) return null;
   const isArrivingSoon = Date.parse(args.berthArrival) - args.now.getTime() < 24 * 60 * MINUTE_MS;
   return {
     rule: 'unanswered_request',
