@@ -34,6 +34,7 @@ import { portcallRoutes } from './modules/portcalls/portcall.routes';
 import { taskRoutes } from './modules/tasks/task.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { kpiRoutes } from './modules/kpis/kpi.routes';
+import { reportRoutes } from './modules/reports/report.routes';
 import { voyageRoutes } from './modules/voyages/voyage.routes';
 import { scheduleRoutes } from './modules/schedules/schedule.routes';
 import { type TJobRunnerOptions, registerJobs } from './jobs/register-jobs';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(dashboardRoutes);
       await api.register(kpiRoutes);
       await api.register(downloadRoutes);
+      await api.register(reportRoutes);
       await api.register(dcsaRoutes);
       await api.register(notificationRoutes);
       await api.register(portcallMessageRoutes);

@@ -36,3 +36,4 @@ export * from './schemas/kpis';
 export * from './cargo-progress';
 export * from './dashboard-alerts';
 export * from './schemas/dashboard';
+export * from './schemas/reports';

@@ -18,6 +18,10 @@ export const APP_ROUTES: readonly TRouteInfo[] = [
   { path: '/voyage-center/voyage-templates', view: 'voyage_templates_view', headingKey: 'navigation.voyage_templates' },
   { path: '/voyage-center/voyage-templates/add', view: 'voyage_templates_add_view', headingKey: 'navigation.create_template' },
   { path: '/voyage-center/voyage-templates/edit', view: 'voyage_templates_edit_view', headingKey: 'navigation.edit_template' },
+  { path: '/voyage-center/reports', view: 'reports_view', headingKey: 'navigation.reports' },
+  { path: '/voyage-center/reports/situation', view: 'situation_report_view', headingKey: 'navigation.situation_report' },
+  { path: '/voyage-center/reports/movement', view: 'movement_report_view', headingKey: 'navigation.movement_report' },
+  { path: '/voyage-center/reports/performance', view: 'performance_report_view', headingKey: 'navigation.performance_report' },
   { path: '/map', view: 'map_view', headingKey: 'navigation.map' },
   { path: '/user-settings', view: 'settings_view', headingKey: 'navigation.settings' },
 ] as const;

@@ -11,6 +11,7 @@ import {
   IconShip,
   IconTemplate,
   IconListDetails,
+  IconReportAnalytics,
   type IconProps,
 } from '@tabler/icons-react';
 
@@ -26,6 +27,7 @@ export type TNavItem = {
     | 'navigation.voyage_center'
     | 'navigation.voyages'
     | 'navigation.voyage_templates'
+    | 'navigation.reports'
     | 'navigation.map';
   icon: ComponentType<IconProps>;
   testId: string;
@@ -47,6 +49,7 @@ export const NAV_ITEMS: TNavItem[] = [
     children: [
       { path: '/voyage-center/voyages', labelKey: 'navigation.voyages', icon: IconListDetails, testId: 'nav-voyages' },
       { path: '/voyage-center/voyage-templates', labelKey: 'navigation.voyage_templates', icon: IconTemplate, testId: 'nav-voyage-templates' },
+      { path: '/voyage-center/reports', labelKey: 'navigation.reports', icon: IconReportAnalytics, testId: 'nav-reports' },
     ],
   },
   { path: '/map', labelKey: 'navigation.map', icon: IconMap2, testId: 'nav-map' },

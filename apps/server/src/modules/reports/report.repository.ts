@@ -1,0 +1,65 @@
+// SQL of the service-center reports: calls in port or due, arrivals/departures/shifts in a period; always within visibleTo(user).
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { DB, PortalUser } from '../../db/schema';
+import { selectPortcalls, visibleTo } from '../portcalls/portcall.repository';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+function reportCalls(db: Db, user: PortalUser, terminalId: number) {
+  return selectPortcalls(db)
+    .leftJoin('terminal_sections as section', 'section.id', 'portcalls.terminal_section_id')
+    .leftJoin('bollards as sb', 'sb.id', 'portcalls.berth_start_bollard_id')
+    .leftJoin('bollards as eb', 'eb.id', 'portcalls.berth_end_bollard_id')
+    .select(['section.name as section_name', 'sb.name as start_bollard_name', 'eb.name as end_bollard_name'])
+    .where(visibleTo(user))
+    .where('portcalls.terminal_id', '=', terminalId)
+    // Dummy calls are placeholders of the berth plan, not vessels; cancelled calls will not come.
+    .where('portcalls.status', '!=', 'Cancelled')
+    .where('portcalls.is_dummy', '=', false);
+}
+export type ReportCallRow = Awaited<ReturnType<ReturnType<typeof reportCalls>['executeTakeFirstOrThrow']>>;
+
+/** Calls alongside at the cut-off, and calls whose berth arrival falls after it and no later than `until`. */
+export function findSituationCalls(db: Db, user: PortalUser, args: { terminalId: number; cutOff: Date; until: Date }) {
+  return reportCalls(db, user, args.terminalId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('portcalls.berth_arrival', '<=', args.cutOff), eb('portcalls.berth_departure', '>', args.cutOff)]),
+        eb.and([eb('portcalls.berth_arrival', '>', args.cutOff), eb('portcalls.berth_arrival', '<=', args.until)]),
+      ]),
+    )
+    .orderBy('portcalls.berth_arrival')
+    .orderBy('portcalls.id')
+    .execute();
+}
+
+/** Calls that arrive or depart inside [from, to). */
+export function findMovementCalls(db: Db, user: PortalUser, args: { terminalId: number; from: Date; to: Date }) {
+  return reportCalls(db, user, args.terminalId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('portcalls.berth_arrival', '>=', args.from), eb('portcalls.berth_arrival', '<', args.to)]),
+        eb.and([eb('portcalls.berth_departure', '>=', args.from), eb('portcalls.berth_departure', '<', args.to)]),
+      ]),
+    )
+    .execute();
+}
+
+/**
+ * Berth moves inside [from, to): revisions of berth_start_position from one position to another, made while the call was
+ * alongside (between its berth arrival and departure); moving a call that has not arrived yet is planning, not a shift.
+ */
+export function findShiftEvents(db: Db, user: PortalUser, args: { terminalId: number; from: Date; to: Date }) {
+  return reportCalls(db, user, args.terminalId)
+    .innerJoin('portcall_audit_events as ev', 'ev.portcall_id', 'portcalls.id')
+    .select(['ev.id as event_id', 'ev.created_at as moved_at', 'ev.old_value as old_position', 'ev.new_value as new_position'])
+    .where('ev.field', '=', 'berth_start_position')
+    .where('ev.event_type', '=', 'revised')
+    .where('ev.created_at', '>=', args.from)
+    .where('ev.created_at', '<', args.to)
+    .where(sql<boolean>`ev.old_value is not null and ev.new_value is not null and ev.old_value::text <> 'null' and ev.new_value::text <> 'null'`)
+    .whereRef('ev.created_at', '>=', 'portcalls.berth_arrival')
+    .whereRef('ev.created_at', '<=', 'portcalls.berth_departure')
+    .orderBy('ev.created_at')
+    .execute();
+}

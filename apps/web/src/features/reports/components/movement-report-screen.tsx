@@ -1,0 +1,98 @@
+// /voyage-center/reports/movement (movement_report_view): arrivals, departures and berth shifts in a period.
+import { Badge, Paper, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TMovementReportRow, TPortcallStatus } from '@quayline/domain';
+import { useLocale } from '@/hooks/use-locale';
+import { statusKey } from '@/lib/portcall-labels';
+import { formatZonedDateTime } from '@/lib/zoned-time';
+import { reportDownloadUrl, useMovementReport } from '../api/get-reports';
+import { PeriodFilter, usePeriod } from './period-filter';
+import { CardField, ReportFrame, useReportTerminal } from './report-frame';
+
+const KIND_COLOURS = { arrival: 'harbor', departure: 'navy', shift: 'orange' } as const;
+
+export function MovementReportScreen() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const report = useReportTerminal();
+  const period = usePeriod(report.timeZone);
+  const params = period.params(report.terminal?.id);
+  const query = useMovementReport(params);
+  const rows = query.data?.rows ?? [];
+  const tz = report.timeZone;
+
+  const kind = (r: TMovementReportRow) => (
+    <Badge variant="light" color={KIND_COLOURS[r.kind]} radius="sm" tt="none">
+      {t(`reports.movement.kinds.${r.kind}`)}
+    </Badge>
+  );
+  // An arrival only has where it comes to, a departure only where it leaves from.
+  const positions = (r: TMovementReportRow) => {
+    if (r.from_position !== null && r.to_position !== null) return `${r.from_position} → ${r.to_position} m`;
+    if (r.to_position !== null) return `→ ${r.to_position} m`;
+    if (r.from_position !== null) return `${r.from_position} m →`;
+    return '–';
+  };
+
+  return (
+    <ReportFrame
+      view="movement_report_view"
+      title={t('reports.movement.title')}
+      description={t('reports.movement.description')}
+      report={report}
+      filters={<PeriodFilter period={period} />}
+      downloads={params ? { csv: reportDownloadUrl('movement', params, 'csv'), xls: reportDownloadUrl('movement', params, 'xls') } : null}
+      state={{ isPending: report.isPending || (params !== null && query.isPending), isError: query.isError, isEmpty: rows.length === 0, rowCount: query.data ? rows.length : null }}
+    >
+      <Paper withBorder radius="lg" visibleFrom="md" style={{ overflowX: 'auto' }}>
+        <Table striped highlightOnHover verticalSpacing="xs" fz="sm" data-testid="movement-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('reports.columns.time')}</Table.Th>
+              <Table.Th>{t('reports.columns.movement')}</Table.Th>
+              <Table.Th>{t('reports.columns.time_source')}</Table.Th>
+              <Table.Th>{t('reports.columns.vessel')}</Table.Th>
+              <Table.Th>{t('reports.columns.status')}</Table.Th>
+              <Table.Th>{t('reports.columns.berth_section')}</Table.Th>
+              <Table.Th>{t('reports.columns.position')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r, i) => (
+              <Table.Tr key={`${r.portcall_id}-${r.kind}-${i}`} data-testid="movement-row">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatZonedDateTime(r.time, tz, locale)}</Table.Td>
+                <Table.Td>{kind(r)}</Table.Td>
+                <Table.Td>{t(`reports.movement.sources.${r.time_source}`)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {r.vessel_name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {r.vessel_operator_name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{t(statusKey(r.status as TPortcallStatus))}</Table.Td>
+                <Table.Td>{r.berth_section ?? '–'}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{positions(r)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      <Stack gap="sm" hiddenFrom="md" data-testid="movement-cards">
+        {rows.map((r, i) => (
+          <Paper key={`${r.portcall_id}-${r.kind}-${i}`} withBorder radius="lg" p="sm" data-testid="movement-card">
+            <Stack gap={6}>
+              <Text fw={600}>{r.vessel_name}</Text>
+              {kind(r)}
+              <CardField label={t('reports.columns.time')}>{formatZonedDateTime(r.time, tz, locale)}</CardField>
+              <CardField label={t('reports.columns.time_source')}>{t(`reports.movement.sources.${r.time_source}`)}</CardField>
+              <CardField label={t('reports.columns.berth_section')}>{r.berth_section ?? '–'}</CardField>
+              <CardField label={t('reports.columns.position')}>{positions(r)}</CardField>
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    </ReportFrame>
+  );
+}

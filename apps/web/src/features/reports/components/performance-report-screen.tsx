@@ -1,0 +1,106 @@
+// /voyage-center/reports/performance (performance_report_view): the KPIs of docs/kpis.md per vessel operator and per berth section.
+import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatNumber, type TKpiUnit, type TOverallKpi, type TOverallPerformance } from '@quayline/domain';
+import { reportDownloadUrl, usePerformanceReport } from '../api/get-reports';
+import { PeriodFilter, usePeriod } from './period-filter';
+import { CardField, ReportFrame, useReportTerminal } from './report-frame';
+
+const NO_VALUE = '–';
+const UNIT_SUFFIX: Record<TKpiUnit, string> = { percent: ' %', hours: ' h', moves_per_hour: ' /h', cranes: '' };
+
+function formatValue(value: number | null | undefined, unit: TKpiUnit): string {
+  if (value === null || value === undefined) return NO_VALUE;
+  return `${formatNumber(value, unit === 'percent' ? 1 : 2)}${UNIT_SUFFIX[unit]}`;
+}
+
+/** KPIs down the side, one column per group and the total: 18 KPIs read better as rows than as columns. */
+function KpiTable({ part, title, testId }: { part: TOverallPerformance; title: string; testId: string }) {
+  const { t } = useTranslation();
+  const groups = [...part.rows.map((r) => ({ key: r.group_key, label: r.group_label, values: r.values, calls: r.counts.calls })), { key: 'total', label: t('reports.performance.total'), values: part.totals.values, calls: part.totals.counts.calls }];
+  const unitOf = (kpi: TOverallKpi) => (part.units[kpi] ?? 'hours') as TKpiUnit;
+  const name = (kpi: TOverallKpi) => t(`dashboard.kpi.${kpi}`);
+  return (
+    <Paper withBorder radius="lg" p="md" data-testid={testId}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      <Stack visibleFrom="md" style={{ overflowX: 'auto' }}>
+        <Table striped verticalSpacing={6} fz="sm" data-testid={`${testId}-table`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th />
+              {groups.map((g) => (
+                <Table.Th key={g.key} ta="right" data-testid={`${testId}-group`}>
+                  {g.label}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th>{t('reports.columns.calls')}</Table.Th>
+              {groups.map((g) => (
+                <Table.Td key={g.key} ta="right">
+                  {g.calls}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+            {part.kpis.map((kpi) => (
+              <Table.Tr key={kpi} data-testid={`${testId}-kpi`}>
+                <Table.Th fw={500}>{name(kpi)}</Table.Th>
+                {groups.map((g) => (
+                  <Table.Td key={g.key} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatValue(g.values[kpi], unitOf(kpi))}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+      <Stack gap="sm" hiddenFrom="md">
+        {groups.map((g) => (
+          <Paper key={g.key} withBorder radius="md" p="sm" data-testid={`${testId}-card`}>
+            <Stack gap={4}>
+              <Text fw={600}>{g.label}</Text>
+              <CardField label={t('reports.columns.calls')}>{g.calls}</CardField>
+              {part.kpis.map((kpi) => (
+                <CardField key={kpi} label={name(kpi)}>
+                  {formatValue(g.values[kpi], unitOf(kpi))}
+                </CardField>
+              ))}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function PerformanceReportScreen() {
+  const { t } = useTranslation();
+  const report = useReportTerminal();
+  const period = usePeriod(report.timeZone);
+  const params = period.params(report.terminal?.id);
+  const query = usePerformanceReport(params);
+  const data = query.data;
+  return (
+    <ReportFrame
+      view="performance_report_view"
+      title={t('reports.performance.title')}
+      description={t('reports.performance.description')}
+      report={report}
+      filters={<PeriodFilter period={period} />}
+      downloads={params ? { csv: reportDownloadUrl('performance', params, 'csv'), xls: reportDownloadUrl('performance', params, 'xls') } : null}
+      state={{ isPending: report.isPending || (params !== null && query.isPending), isError: query.isError, isEmpty: !data || data.by_vessel_operator.totals.counts.calls === 0, rowCount: null }}
+    >
+      {data && (
+        <Stack gap="md">
+          <KpiTable part={data.by_vessel_operator} title={t('reports.performance.by_vessel_operator')} testId="performance-operators" />
+          <KpiTable part={data.by_berth_section} title={t('reports.performance.by_berth_section')} testId="performance-sections" />
+        </Stack>
+      )}
+    </ReportFrame>
+  );
+}

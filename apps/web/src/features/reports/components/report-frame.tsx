@@ -1,0 +1,107 @@
+// The frame every report screen shares: heading, terminal choice, filters, CSV and Excel downloads, and the load states.
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_TIMEZONE, type TTerminal } from '@quayline/domain';
+import { PageHeader } from '@/components/ui/page-header';
+import { useLinkedTerminals } from '@/lib/terminals';
+
+/** The first linked terminal unless the user picks another; its zone is the zone of the filters and the files. */
+export function useReportTerminal() {
+  const terminals = useLinkedTerminals();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const terminal = terminals.data?.find((item) => item.id === chosen) ?? terminals.data?.[0] ?? null;
+  return { terminals: terminals.data ?? [], terminal, timeZone: terminal?.time_zone ?? DEFAULT_TIMEZONE, choose: setChosen, isPending: terminals.isPending };
+}
+
+function TerminalSelect({ terminals, value, onChange }: { terminals: TTerminal[]; value: number | null; onChange: (id: number) => void }) {
+  const { t } = useTranslation();
+  if (terminals.length < 2) return null;
+  return (
+    <Select
+      label={t('reports.terminal')}
+      value={value === null ? null : String(value)}
+      onChange={(next) => next && onChange(Number(next))}
+      data={terminals.map((terminal) => ({ value: String(terminal.id), label: terminal.name }))}
+      allowDeselect={false}
+      w={{ base: '100%', xs: 260 }}
+      data-testid="report-terminal"
+    />
+  );
+}
+
+type TFrameProps = {
+  view: string;
+  title: string;
+  description: string;
+  report: ReturnType<typeof useReportTerminal>;
+  filters: ReactNode;
+  downloads: { csv: string; xls: string } | null;
+  state: { isPending: boolean; isError: boolean; isEmpty: boolean; rowCount: number | null };
+  children: ReactNode;
+};
+
+export function ReportFrame({ view, title, description, report, filters, downloads, state, children }: TFrameProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" data-testid={`screen-${view}`}>
+      <PageHeader title={title} description={description} />
+      <Paper withBorder radius="lg" p="md">
+        <Stack gap="sm">
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <TerminalSelect terminals={report.terminals} value={report.terminal?.id ?? null} onChange={report.choose} />
+            {filters}
+          </Group>
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Text size="sm" c="dimmed" data-testid="report-zone">
+              {t('reports.time_zone_note', { zone: report.timeZone })}
+              {state.rowCount !== null && ` · ${t('reports.row_count', { count: state.rowCount })}`}
+            </Text>
+            {downloads && (
+              <Group gap="xs">
+                <Button component="a" href={downloads.csv} download variant="default" size="sm" leftSection={<IconFileTypeCsv size={16} />} rightSection={<IconDownload size={14} />} data-testid="report-download-csv">
+                  {t('reports.download_csv')}
+                </Button>
+                <Button component="a" href={downloads.xls} download variant="default" size="sm" leftSection={<IconFileSpreadsheet size={16} />} rightSection={<IconDownload size={14} />} data-testid="report-download-xls">
+                  {t('reports.download_xlsx')}
+                </Button>
+              </Group>
+            )}
+          </Group>
+        </Stack>
+      </Paper>
+      {state.isPending ? (
+        <Center py="xl">
+          <Loader type="dots" color="harbor" aria-label={t('app.loading')} />
+        </Center>
+      ) : state.isError ? (
+        <Alert color="red" role="alert" data-testid="report-error">
+          {t('reports.load_failed')}
+        </Alert>
+      ) : state.isEmpty ? (
+        <Paper withBorder radius="lg" p="lg">
+          <Text c="dimmed" ta="center" data-testid="report-empty">
+            {t('reports.empty')}
+          </Text>
+        </Paper>
+      ) : (
+        children
+      )}
+    </Stack>
+  );
+}
+
+/** A labelled value of a report card on a phone. */
+export function CardField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" ta="right" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}

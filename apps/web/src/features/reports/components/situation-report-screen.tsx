@@ -1,0 +1,166 @@
+// /voyage-center/reports/situation (situation_report_view): calls in port at a cut-off or due within the next hours.
+import { useState } from 'react';
+import { Badge, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SITUATION_HOURS_AHEAD_DEFAULT, type TPortcallStatus, type TSituationReportRow, type TTimeLabel } from '@quayline/domain';
+import { TextField } from '@/components/ui/text-field';
+import { useLocale } from '@/hooks/use-locale';
+import { statusKey } from '@/lib/portcall-labels';
+import { formatZonedDateTime, fromZonedInputValue, toZonedInputValue } from '@/lib/zoned-time';
+import { reportDownloadUrl, useSituationReport } from '../api/get-reports';
+import { CardField, ReportFrame, useReportTerminal } from './report-frame';
+
+const HOURS_AHEAD_CHOICES = [6, 12, 24, 48, 72, 168];
+
+function TimeWithLabel({ time, timeZone }: { time: { value: string | null; label: string | null }; timeZone: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  if (!time.value) return <>–</>;
+  return (
+    <>
+      {formatZonedDateTime(time.value, timeZone, locale)}
+      {time.label && (
+        <Text span size="xs" c="dimmed">
+          {' '}
+          ({t(`portcalls.time_labels.${time.label as TTimeLabel}`)})
+        </Text>
+      )}
+    </>
+  );
+}
+
+const position = (r: TSituationReportRow) => (r.berth_start_position === null ? '–' : `${r.berth_start_position}–${r.berth_end_position} m`);
+const bollards = (r: TSituationReportRow) => (r.start_bollard ? `${r.start_bollard}–${r.end_bollard ?? ''}` : '');
+
+export function SituationReportScreen() {
+  const { t } = useTranslation();
+  const report = useReportTerminal();
+  const [cutOff, setCutOff] = useState(() => new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString());
+  const [hoursAhead, setHoursAhead] = useState(SITUATION_HOURS_AHEAD_DEFAULT);
+  const params = report.terminal ? { terminal_id: report.terminal.id, cut_off: cutOff, hours_ahead: hoursAhead } : null;
+  const query = useSituationReport(params);
+  const rows = query.data?.rows ?? [];
+  const tz = report.timeZone;
+
+  const situation = (r: TSituationReportRow) => (
+    <Badge variant="light" color={r.situation === 'in_port' ? 'harbor' : 'gray'} radius="sm" tt="none">
+      {t(`reports.situation.${r.situation}`)}
+    </Badge>
+  );
+  const cargo = (r: TSituationReportRow) => (r.total_moves > 0 ? `${r.total_moves} (${r.discharge} / ${r.load} / ${r.restow})` : '–');
+
+  return (
+    <ReportFrame
+      view="situation_report_view"
+      title={t('reports.situation.title')}
+      description={t('reports.situation.description')}
+      report={report}
+      filters={
+        <>
+          <TextField
+            type="datetime-local"
+            size="sm"
+            label={t('reports.cut_off')}
+            value={toZonedInputValue(cutOff, tz)}
+            onChange={(event) => {
+              const next = fromZonedInputValue(event.currentTarget.value, tz);
+              if (next) setCutOff(next);
+            }}
+            w={{ base: '100%', xs: 220 }}
+            data-testid="report-cut-off"
+          />
+          <Select
+            label={t('reports.hours_ahead')}
+            value={String(hoursAhead)}
+            onChange={(next) => next && setHoursAhead(Number(next))}
+            data={HOURS_AHEAD_CHOICES.map((h) => ({ value: String(h), label: `${h} h` }))}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 140 }}
+            data-testid="report-hours-ahead"
+          />
+        </>
+      }
+      downloads={params ? { csv: reportDownloadUrl('situation', params, 'csv'), xls: reportDownloadUrl('situation', params, 'xls') } : null}
+      state={{ isPending: report.isPending || (params !== null && query.isPending), isError: query.isError, isEmpty: rows.length === 0, rowCount: query.data ? rows.length : null }}
+    >
+      <Paper withBorder radius="lg" visibleFrom="md" style={{ overflowX: 'auto' }}>
+        <Table striped highlightOnHover verticalSpacing="xs" fz="sm" data-testid="situation-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('reports.columns.situation')}</Table.Th>
+              <Table.Th>{t('reports.columns.vessel')}</Table.Th>
+              <Table.Th>{t('reports.columns.status')}</Table.Th>
+              <Table.Th>{t('reports.columns.berth_section')}</Table.Th>
+              <Table.Th>{t('reports.columns.position')}</Table.Th>
+              <Table.Th>{t('reports.columns.berth_arrival')}</Table.Th>
+              <Table.Th>{t('reports.columns.berth_departure')}</Table.Th>
+              <Table.Th>{t('reports.columns.total_moves')}</Table.Th>
+              <Table.Th>{t('reports.columns.remarks')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.portcall_id} data-testid="situation-row">
+                <Table.Td>{situation(r)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {r.vessel_name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {r.vessel_operator_name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{t(statusKey(r.status as TPortcallStatus))}</Table.Td>
+                <Table.Td>{r.berth_section ?? '–'}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {position(r)}
+                  {bollards(r) && (
+                    <Text size="xs" c="dimmed">
+                      {bollards(r)}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <TimeWithLabel time={r.berth_arrival} timeZone={tz} />
+                </Table.Td>
+                <Table.Td>
+                  <TimeWithLabel time={r.berth_departure} timeZone={tz} />
+                </Table.Td>
+                <Table.Td>
+                  {cargo(r)}
+                  {r.cargo_types.length > 0 && (
+                    <Text size="xs" c="dimmed">
+                      {r.cargo_types.join(', ')}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td maw={240}>{r.remarks ?? ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      <Stack gap="sm" hiddenFrom="md" data-testid="situation-cards">
+        {rows.map((r) => (
+          <Paper key={r.portcall_id} withBorder radius="lg" p="sm" data-testid="situation-card">
+            <Stack gap={6}>
+              <Text fw={600}>{r.vessel_name}</Text>
+              {situation(r)}
+              <CardField label={t('reports.columns.status')}>{t(statusKey(r.status as TPortcallStatus))}</CardField>
+              <CardField label={t('reports.columns.berth_section')}>{r.berth_section ?? '–'}</CardField>
+              <CardField label={t('reports.columns.position')}>{`${position(r)} ${bollards(r)}`.trim()}</CardField>
+              <CardField label={t('reports.columns.berth_arrival')}>
+                <TimeWithLabel time={r.berth_arrival} timeZone={tz} />
+              </CardField>
+              <CardField label={t('reports.columns.berth_departure')}>
+                <TimeWithLabel time={r.berth_departure} timeZone={tz} />
+              </CardField>
+              <CardField label={t('reports.columns.total_moves')}>{cargo(r)}</CardField>
+              {r.remarks && <CardField label={t('reports.columns.remarks')}>{r.remarks}</CardField>}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    </ReportFrame>
+  );
+}
