@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/charts/styles.css';
 import './app/global.css';
 import { App } from './app/app';
 import { prefetchOnBoot } from './app/prefetch-on-boot';

@@ -8,9 +8,14 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { SignInLayout } from '@/features/auth/components/sign-in-layout';
 import { BerthPlannerScreen } from '@/features/berth-planner/components/berth-planner-screen';
+import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
 import { PortcallDetailsScreen } from '@/features/portcalls/components/portcall-details-screen';
 import { AddPortcallScreen, EditPortcallScreen } from '@/features/portcalls/components/portcall-form-screens';
 import { PortcallListScreen } from '@/features/portcalls/components/portcall-list-screen';
+import { MovementReportScreen } from '@/features/reports/components/movement-report-screen';
+import { PerformanceReportScreen } from '@/features/reports/components/performance-report-screen';
+import { ReportsScreen } from '@/features/reports/components/reports-screen';
+import { SituationReportScreen } from '@/features/reports/components/situation-report-screen';
 import { SettingsScreen } from '@/features/settings/components/settings-screen';
 import { TasksScreen } from '@/features/tasks/components/tasks-screen';
 import { VesselCommunicationScreen } from '@/features/vessel-communication/components/vessel-communication-screen';
@@ -27,6 +32,7 @@ import { isUpcomingView, UpcomingScreen } from './routes/upcoming-screen';
 
 /** Screens that exist; the other views of the route table show an honest 'coming soon'. */
 const SCREENS: Partial<Record<string, ReactNode>> = {
+  dashboard_view: <DashboardScreen />,
   settings_view: <SettingsScreen />,
   portcall_planner_list: <PortcallListScreen />,
   portcall_planner_view: <PortcallDetailsScreen />,
@@ -41,6 +47,10 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   service_center_view: <VoyageCenterScreen />,
   voyages_view: <VoyagesScreen />,
   voyages_edit_view: <VoyageEditScreen />,
+  reports_view: <ReportsScreen />,
+  situation_report_view: <SituationReportScreen />,
+  movement_report_view: <MovementReportScreen />,
+  performance_report_view: <PerformanceReportScreen />,
 };
 
 function appScreenRoutes(): RouteObject[] {

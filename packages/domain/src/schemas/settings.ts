@@ -107,16 +107,29 @@ export const ZUpdateShiftPlannerSettingRequest = z.discriminatedUnion(
 export const DASHBOARD_WIDGETS = ['user_stats', 'watchlist', 'alerts', 'cargo_operation_progress', 'portcall_kpis', 'overall_performance'] as const;
 export const PORTCALL_KPIS = ['waiting_time', 'berth_productivity', 'on_time_arrival', 'crane_intensity', 'turnaround_time'] as const;
 export const DASHBOARD_GRAPHS = ['arrivals_per_day', 'moves_per_day', 'berth_utilisation'] as const;
+export const DASHBOARD_CHART_TYPES = ['bar', 'line', 'area'] as const;
+/** How the overall_performance widget opens: a custom period is not kept (its dates belong to one question). */
+export const ZDashboardPerformanceSettings = z.object({
+  period: z.enum(['day', 'week', 'month']),
+  // The same ids as KPI_GROUPINGS and OVERALL_KPIS in kpis.ts, which imports this file.
+  grouping: z.enum(['day', 'week', 'month', 'vessel_operator', 'berth_section']),
+  chart_type: z.enum(DASHBOARD_CHART_TYPES),
+  kpis: z.array(z.string().min(1).max(64)).max(30),
+});
+export type TDashboardPerformanceSettings = z.infer<typeof ZDashboardPerformanceSettings>;
 export const ZDashboardSettings = z.object({
   portcall_kpi_settings: z.array(z.enum(PORTCALL_KPIS)),
   dashboard_graph_settings: z.array(z.enum(DASHBOARD_GRAPHS)),
-  dashboard_allowed_widgets: z.array(z.enum(DASHBOARD_WIDGETS)),
+  /** The widgets shown, in the user's order; a hidden widget is left out. */
+  dashboard_allowed_widgets: z.array(z.enum(DASHBOARD_WIDGETS)).refine((a) => new Set(a).size === a.length, 'Each widget may appear once'),
+  dashboard_performance_settings: ZDashboardPerformanceSettings,
 });
 export type TDashboardSettings = z.infer<typeof ZDashboardSettings>;
 export const DEFAULT_DASHBOARD_SETTINGS: TDashboardSettings = {
   portcall_kpi_settings: [...PORTCALL_KPIS],
   dashboard_graph_settings: [...DASHBOARD_GRAPHS],
   dashboard_allowed_widgets: [...DASHBOARD_WIDGETS],
+  dashboard_performance_settings: { period: 'month', grouping: 'day', chart_type: 'bar', kpis: ['berth_utilisation', 'waiting_time_avg', 'arrival_punctuality_1h'] },
 };
 export const ZUpdateDashboardSettingsRequest = ZDashboardSettings.partial().refine((v) => Object.keys(v).length > 0, 'Send at least one setting');
 

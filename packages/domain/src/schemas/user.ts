@@ -32,6 +32,7 @@ export const ZUserDetails = ZUserInfo.extend({
   portcall_kpi_settings: ZDashboardSettings.shape.portcall_kpi_settings,
   dashboard_graph_settings: ZDashboardSettings.shape.dashboard_graph_settings,
   dashboard_allowed_widgets: ZDashboardSettings.shape.dashboard_allowed_widgets,
+  dashboard_performance_settings: ZDashboardSettings.shape.dashboard_performance_settings,
   acting_as: z.object({ id: z.number().int(), email: z.string() }).nullable(),
 });
 export type TUserDetails = z.infer<typeof ZUserDetails>;

@@ -3,7 +3,6 @@ import type { ComponentType } from 'react';
 import {
   IconAnchor,
   IconCalendarTime,
-  IconLayoutDashboard,
   IconMap2,
   type IconProps,
 } from '@tabler/icons-react';
@@ -15,7 +14,6 @@ import { PageHeader } from '@/components/ui/page-header';
 import { headingText } from '@/lib/heading-text';
 
 export const UPCOMING_VIEWS = [
-  'dashboard_view',
   'berth_view',
   'shift_view',
   'map_view',
@@ -27,7 +25,6 @@ export function isUpcomingView(view: string): view is TUpcomingView {
 }
 
 const ICONS: Record<TUpcomingView, ComponentType<IconProps>> = {
-  dashboard_view: IconLayoutDashboard,
   berth_view: IconAnchor,
   shift_view: IconCalendarTime,
   map_view: IconMap2,

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIMEZONE } from '@quayline/domain';
 import { EmptyState } from '@/components/ui/empty-state';
+import { PinButton } from '@/components/pin-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
@@ -83,6 +84,7 @@ export function PortcallDetailsScreen() {
             <Button component={Link} to={`/${locale}/portcall-planner`} variant="default" leftSection={<IconArrowLeft size={18} />} data-testid="portcall-back">
               {t('portcalls.details.back_to_list')}
             </Button>
+            <PinButton portcallId={portcall.id} vesselName={portcall.vessel_name} />
             {!isCancelled && (
               <Button component={Link} to={`/${locale}/portcall-planner/portcall/edit?id=${portcall.id}`} leftSection={<IconPencil size={18} />} data-testid="portcall-edit">
                 {t('portcalls.details.edit')}

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Collapse, Group, Loader, MultiSelect, Pagination, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconFilterOff, IconPlus, IconSearch, IconShip } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIMEZONE, MOBILE_BREAKPOINT_PX, STATUS_DISPLAY_ORDER, type TPortcallStatus } from '@quayline/domain';
 import { EntitySelect } from '@/components/entity-select';
@@ -44,6 +44,21 @@ export function PortcallListScreen() {
     if (debouncedSearch.trim() !== filters.q) update({ q: debouncedSearch.trim() });
     // Only the typed text drives this; the stored filters follow it.
   }, [debouncedSearch]);
+
+  // A link from elsewhere (the dashboard's counts) may carry `status`, `from` and `to` (instants): they become the filters once.
+  const [linkParams, setLinkParams] = useSearchParams();
+  useEffect(() => {
+    if (!terminal) return;
+    const statuses = STATUS_DISPLAY_ORDER.filter((s) => linkParams.getAll('status').includes(s)) as TPortcallStatus[];
+    const dayOf = (key: string) => {
+      const ms = Date.parse(linkParams.get(key) ?? '');
+      return Number.isNaN(ms) ? null : zonedDay(ms, timeZone);
+    };
+    if (!statuses.length && !linkParams.has('from') && !linkParams.has('to')) return;
+    update({ statuses, from: dayOf('from'), to: dayOf('to'), q: '', operator: null, agent: null });
+    setSearchText('');
+    setLinkParams({}, { replace: true });
+  }, [terminal, linkParams]);
 
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const [areFiltersOpen, { toggle: toggleFilters }] = useDisclosure(false);

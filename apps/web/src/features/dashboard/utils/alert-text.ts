@@ -1,0 +1,48 @@
+// The why of an alert in words, from its machine-readable parameters (`dashboard.alerts.why.*`).
+import type { TFunction } from 'i18next';
+import type { TDashboardAlert, TLocale } from '@quayline/domain';
+import { formatZonedDateTime } from '@/lib/zoned-time';
+import { formatMinutes } from './kpi-format';
+
+const str = (v: string | number | null | undefined): string => (v === null || v === undefined ? '' : String(v));
+const num = (v: string | number | null | undefined): number => (typeof v === 'number' ? v : Number(v ?? 0));
+
+export function alertWhyText(t: TFunction, alert: TDashboardAlert, timeZone: string, locale: TLocale): string {
+  const w = alert.why;
+  const time = (v: string | number | null | undefined) => formatZonedDateTime(str(v), timeZone, locale);
+  switch (alert.rule) {
+    case 'unanswered_request':
+      return t('dashboard.alerts.why.unanswered_request', {
+        time: t(`portcalls.times.${str(w.time)}`, { defaultValue: str(w.time) }),
+        label: t(`portcalls.time_labels.${str(w.label)}`, { defaultValue: str(w.label) }),
+        age: formatMinutes(t, num(w.age_minutes)),
+        threshold: formatMinutes(t, num(w.threshold_minutes)),
+      });
+    case 'arrival_deviation':
+      return t(num(w.deviation_minutes) >= 0 ? 'dashboard.alerts.why.arrival_deviation_late' : 'dashboard.alerts.why.arrival_deviation_early', {
+        source: t(`dashboard.alerts.sources.${w.source === 'schedule_proposal' ? 'schedule_proposal' : 'predicted'}`),
+        predicted: time(w.predicted_arrival),
+        accepted: time(w.accepted_arrival),
+        deviation: formatMinutes(t, num(w.deviation_minutes)),
+      });
+    case 'berth_clash': {
+      const kind = str(w.kind);
+      if (kind === 'overlap') return w.other_portcall_id === null ? t('dashboard.alerts.why.overlap_hidden') : t('dashboard.alerts.why.overlap', { id: str(w.other_portcall_id) });
+      if (kind === 'block_zone') return t('dashboard.alerts.why.block_zone');
+      if (kind === 'not_a_berth') return t('dashboard.alerts.why.not_a_berth');
+      return t('dashboard.alerts.why.outside_quay');
+    }
+    case 'under_keel':
+      return t(w.at === 'departure' ? 'dashboard.alerts.why.under_keel_departure' : 'dashboard.alerts.why.under_keel_arrival', {
+        draft: str(w.draft_m),
+        depth: str(w.water_depth_m),
+        clearance: str(w.under_keel_clearance_m),
+      });
+    case 'cargo_behind_plan':
+      return t('dashboard.alerts.why.cargo_behind_plan', { projected: time(w.projected_departure), accepted: time(w.accepted_departure), delay: formatMinutes(t, num(w.delay_minutes)) });
+    default: {
+      const unreachable: never = alert.rule;
+      return unreachable;
+    }
+  }
+}
