@@ -44,21 +44,21 @@ type SeedWorld = {
   agentUserId: number;
 };
 
-type Step = { time: TNegotiatedTime; party: TParty; action: TNegotiationAction; at?: number };
+export type TSeedStep = { time: TNegotiatedTime; party: TParty; action: TNegotiationAction; at?: number };
 
 export const DEMO_PORTCALL_COUNT = 150;
 const INSERT_BATCH = 500;
 /** Upcoming requested calls kept off the quay on purpose: the planner's unassigned list shows them. */
 export const DEMO_UNPLACED_ON_PURPOSE = 4;
 
-function auditTypeOf(action: string, change: string | null): 'created' | 'revised' | 'accepted' {
+export function auditTypeOf(action: string, change: string | null): 'created' | 'revised' | 'accepted' {
   if (action === 'accept' || action === 'accept_cancel') return 'accepted';
   if (action === 'plan' || action === 'actual' || (action === 'request' && change === 'newly created')) return 'created';
   return 'revised';
 }
 
 /** Plays steps through the negotiation table; returns labels, values and the timestamp rows. */
-function playChain(steps: Step[], initial: Record<TNegotiatedTime, number | null>) {
+export function playChain(steps: TSeedStep[], initial: Record<TNegotiatedTime, number | null>) {
   const state: Record<string, { label: TFromLabel; previous: TFromLabel; lastParty: TParty | null; requests: number; value: number | null; previousValue: number | null; change: string | null }> = {};
   for (const t of Object.keys(initial)) state[t] = { label: 'none', previous: 'none', lastParty: null, requests: 0, value: initial[t as TNegotiatedTime], previousValue: initial[t as TNegotiatedTime], change: null };
   const rows: { time: TNegotiatedTime; action: string; classifier: string; party: TParty; dateTime: number | null; label: TTimeLabel | null; previous: TFromLabel; change: string | null }[] = [];
@@ -140,7 +140,7 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
     const pbpArrival = pilotOnBoard ? nowMs - H : hasPbp ? arrival - rng.int(2, 6) * H : null;
     const initial: Record<TNegotiatedTime, number | null> = { berth_arrival: arrival, berth_departure: departure, pilot_boarding_place_arrival: pbpArrival, pilot_boarding_place_departure: null };
     const vesselSide: TParty = 'vessel_side';
-    const steps: Step[] = [];
+    const steps: TSeedStep[] = [];
     const requestBoth = () => {
       steps.push({ time: 'berth_arrival', party: vesselSide, action: 'request', at: arrival - rng.int(0, 4) * H });
       steps.push({ time: 'berth_departure', party: vesselSide, action: 'request', at: departure });
