@@ -14,7 +14,6 @@ import {
   cargoBehindPlanAlert,
   compareAlerts,
   computeCargoProgress,
-  findPlanClashes,
   planProblemAlert,
   realtimeChannels,
   unansweredRequestAlert,
@@ -24,14 +23,13 @@ import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { findPortcallExtras, perPortcall } from '../portcalls/portcall.repository';
 import { publishEvent } from '../realtime/publish-event';
-import { terminalTideModel } from '../tides/tide.service';
+import { findLivePlan, findLivePlanClashes } from '../berth-plan/live-plan';
 import { mapCalls, scopeTerminals } from './dashboard-scope';
 import {
   findAcknowledgedKeys,
   findAlertSettingsRows,
   findLastStepTimes,
   findOpenArrivalProposals,
-  findTerminalPlan,
   findVisibleCalls,
   insertAcknowledgement,
   upsertAlertSettings,
@@ -137,27 +135,8 @@ async function planAlerts(ctx: AppContext, calls: readonly TPortcall[], settings
   const visible = new Map(calls.map((c) => [c.id, c]));
   for (const terminalId of new Set(calls.filter((c) => c.berth_start_position !== null).map((c) => c.terminal_id))) {
     const s = settings.get(terminalId)!.settings;
-    const plan = await findTerminalPlan(ctx.db, terminalId, now, new Date(now.getTime() + s.horizon_hours * HOUR_MS));
-    const tide = await terminalTideModel(ctx, terminalId);
-    const clashes = findPlanClashes(
-      plan.calls.map((c) => ({
-        id: c.id,
-        start: Number(c.berth_start_position),
-        end: Number(c.berth_end_position),
-        from: new Date(c.berth_arrival).getTime(),
-        to: new Date(c.berth_departure).getTime(),
-        // As the berth planner checks it (modules/berth-plan): the deeper declared draft, else the vessel's maximum.
-        draft: Math.max(Number(c.draft_inbound), Number(c.draft_outbound)) || Number(c.max_draft_m),
-      })),
-      {
-        length: plan.terminal.quay_length_m,
-        clearance: plan.terminal.min_clearance_m,
-        sections: plan.sections.map((x) => ({ id: x.id, start: x.start_position_m, end: x.end_position_m, depth: Number(x.water_depth_m), berthType: x.berth_type })),
-        blockZones: plan.zones.map((z) => ({ id: z.id, start: z.start_position_m, end: z.end_position_m, from: new Date(z.starts_at).getTime(), to: new Date(z.ends_at).getTime() })),
-        underKeelClearance: s.under_keel_clearance_m,
-        ...(tide ? { tideAt: tide.heightAt } : {}),
-      },
-    );
+    const plan = await findLivePlan(ctx.db, { terminalId, from: now, to: new Date(now.getTime() + s.horizon_hours * HOUR_MS), isDepartedLeftOut: true });
+    const { clashes } = await findLivePlanClashes(ctx, plan, { underKeelClearance: s.under_keel_clearance_m });
     for (const clash of clashes) {
       for (const id of clash.callIds) {
         const call = visible.get(id);

@@ -142,27 +142,6 @@ export function findOpenArrivalProposals(db: Db, portcallIds: number[]) {
     .execute();
 }
 
-/** The live plan of a terminal in a window as the clash checker sees it: quay, sections, block zones and every placed call. */
-export async function findTerminalPlan(db: Db, terminalId: number, from: Date, to: Date) {
-  const [terminal, sections, zones, calls] = await Promise.all([
-    db.selectFrom('terminals').select(['quay_length_m', 'min_clearance_m']).where('id', '=', terminalId).executeTakeFirstOrThrow(),
-    db.selectFrom('terminal_sections').select(['id', 'start_position_m', 'end_position_m', 'water_depth_m', 'berth_type']).where('terminal_id', '=', terminalId).execute(),
-    db.selectFrom('blocked_zones').select(['id', 'start_position_m', 'end_position_m', 'starts_at', 'ends_at']).where('terminal_id', '=', terminalId).where('starts_at', '<', to).where('ends_at', '>', from).execute(),
-    db
-      .selectFrom('portcalls')
-      .innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id')
-      .select(['portcalls.id', 'portcalls.berth_start_position', 'portcalls.berth_end_position', 'portcalls.berth_arrival', 'portcalls.berth_departure', 'portcalls.draft_inbound', 'portcalls.draft_outbound', 'vessels.max_draft_m'])
-      .where('portcalls.terminal_id', '=', terminalId)
-      .where('portcalls.status', 'not in', ['Cancelled', 'Departed'])
-      .where('portcalls.berth_start_position', 'is not', null)
-      .where('portcalls.berth_end_position', 'is not', null)
-      .where('portcalls.berth_arrival', '<', to)
-      .where('portcalls.berth_departure', '>', from)
-      .execute(),
-  ]);
-  return { terminal, sections, zones, calls };
-}
-
 /** Ids of the terminals the user is linked to. */
 export async function findLinkedTerminalIds(db: Db, userId: number): Promise<number[]> {
   return (await db.selectFrom('portal_user_terminals').select('terminal_id').where('portal_user_id', '=', userId).orderBy('terminal_id').execute()).map((r) => r.terminal_id);
