@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { plannerPortcallOf, type TPlannerPortcall, type TPortcall } from '@quayline/domain';
 import { failure, renderApp, signedIn, success, type THandler } from '@/test/render-app';
@@ -95,6 +95,38 @@ describe('berth planner screen', () => {
     await waitFor(() => expect(cardOf(5).dataset.from).toBe('600'));
     expect(cardOf(5).dataset.start).toBe('2026-07-15T08:00:00.000Z');
     expect(await screen.findByText(/was changed by another user/)).toBeTruthy();
+  });
+
+  it('pins the selected call from the toolbar, with one pin button for the whole plan', async () => {
+    const pinned: number[] = [];
+    const { apiCalls } = renderApp(
+      '/en/berth-planner?from=2026-07-14',
+      signedIn,
+      plannerApi(calls, (call) => {
+        if (call.path !== `${API}/dashboard/watchlist`) return undefined;
+        if (call.method === 'POST') pinned.push((call.body as { portcall_id: number }).portcall_id);
+        return success({ items: pinned.map((id) => ({ portcall_id: id })) });
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('berth-planner').dataset.ready).toBe('true'));
+    // Nothing selected: no pin button, and the watch list is not even asked for.
+    expect(screen.queryByTestId(/^pin-button/)).toBeNull();
+    expect(apiCalls().some((c) => c.path === `${API}/dashboard/watchlist`)).toBe(false);
+
+    // Picking the clash selects its first call and scrolls it into view; jsdom has no element scrolling.
+    const scrollTo = vi.fn();
+    Object.defineProperty(HTMLElement.prototype, 'scrollTo', { value: scrollTo, configurable: true });
+    try {
+      fireEvent.click(screen.getByTestId('planner-clash'));
+    } finally {
+      delete (HTMLElement.prototype as { scrollTo?: unknown }).scrollTo;
+    }
+    const pin = await screen.findByTestId('pin-button-5');
+    await waitFor(() => expect((pin as HTMLButtonElement).disabled).toBe(false));
+    expect(within(screen.getByTestId('planner-toolbar')).getAllByTestId(/^pin-button/)).toHaveLength(1);
+    fireEvent.click(pin);
+    await waitFor(() => expect(screen.getByTestId('pin-button-5').getAttribute('aria-pressed')).toBe('true'));
+    expect(apiCalls().filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ portcall_id: 5 }]);
   });
 
   it('reports a failed load', async () => {

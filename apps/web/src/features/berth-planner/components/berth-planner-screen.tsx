@@ -265,6 +265,7 @@ export function BerthPlannerScreen() {
         onZoom={(zoom) => setSetting('canvas_step_zoom_percentage', zoom)}
         onSettings={() => setSettingsOpen(true)}
         hasSelection={selected !== undefined}
+        selectedCall={selected ? { id: selected.id, vesselName: selected.vessel_name } : null}
         isSelectedFrozen={isSelectedFrozen}
         onOpenForm={() => selectedId !== null && openForm(selectedId)}
         onFreeze={() => selectedId !== null && void sandbox.freeze(selectedId, !isSelectedFrozen)}

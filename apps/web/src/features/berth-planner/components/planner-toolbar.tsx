@@ -3,6 +3,7 @@
 import { ActionIcon, Button, Group, List, Popover, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconChevronRight, IconDownload, IconKeyboard, IconLock, IconLockOpen, IconPencil, IconRestore, IconSparkles, IconUpload, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PinButton } from '@/components/pin-button';
 
 export type TPlannerMode = 'live' | 'sandbox';
 
@@ -16,6 +17,8 @@ type TProps = {
   onZoom: (zoom: number) => void;
   onSettings: () => void;
   hasSelection: boolean;
+  /** The selected call, for the one pin button of the planner (never one per card: the plan draws 2,000 of them). */
+  selectedCall: { id: number; vesselName: string } | null;
   isSelectedFrozen: boolean;
   onOpenForm: () => void;
   onFreeze: () => void;
@@ -104,6 +107,7 @@ export function PlannerToolbar(p: TProps) {
       <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} disabled={!p.hasSelection} onClick={p.onOpenForm} data-testid="planner-open-form">
         {t('berthPlanner.toolbar.open_form')}
       </Button>
+      {p.selectedCall && <PinButton key={p.selectedCall.id} portcallId={p.selectedCall.id} vesselName={p.selectedCall.vesselName} variant="icon" />}
       <Tooltip label={t('berthPlanner.sandbox.frozen_hint')} disabled={p.mode !== 'sandbox'}>
         <Button size="xs" variant="default" leftSection={p.isSelectedFrozen ? <IconLockOpen size={14} /> : <IconLock size={14} />} disabled={!p.hasSelection || p.mode !== 'sandbox' || s.isBusy} onClick={p.onFreeze} data-testid="planner-freeze">
           {p.isSelectedFrozen ? t('berthPlanner.toolbar.unfreeze') : t('berthPlanner.toolbar.freeze')}

@@ -1,11 +1,13 @@
-// The list of port calls: a table on wide screens, cards under the mobile breakpoint; a row opens the details.
+// The list of port calls: a table on wide screens, cards under the mobile breakpoint; a row opens the details, its pin
+// button only pins (the pinned state of every row comes from the one cached watch-list query).
 import type { ReactNode } from 'react';
-import { Anchor, Box, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowUp } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, MOBILE_BREAKPOINT_PX, type TPortcall } from '@quayline/domain';
+import { PinButton } from '@/components/pin-button';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { useVesselTypeText } from '../hooks/use-vessel-type-text';
@@ -71,6 +73,9 @@ function PortcallRows({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZon
               <Table.Th>{t('portcalls.sections.parties')}</Table.Th>
               <Table.Th>{t('portcalls.list.voyage')}</Table.Th>
               <Table.Th>{t('portcalls.list.position')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('dashboard.pin.pin_short')}</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -114,6 +119,10 @@ function PortcallRows({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZon
                     {positionText(p)}
                   </Text>
                 </Table.Td>
+                {/* The click stops here so pinning does not also open the row. */}
+                <Table.Td w={48} onClick={(event) => event.stopPropagation()}>
+                  <PinButton portcallId={p.id} vesselName={p.vessel_name} variant="icon" />
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -142,50 +151,55 @@ function PortcallCards({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZo
   return (
     <Stack gap="sm">
       {portcalls.map((p) => (
-        <Paper
-          key={p.id}
-          component={Link}
-          to={detailsPath(locale, p.id)}
-          withBorder
-          radius="lg"
-          p="sm"
-          style={{ textDecoration: 'none', color: 'inherit', display: 'block' }}
-          data-testid="portcall-row"
-          data-portcall-id={p.id}
-        >
-          <Stack gap={6}>
-            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-              <Box style={{ minWidth: 0 }}>
-                <Text fw={650} c="navy.9" truncate>
-                  {p.vessel_name}
-                </Text>
-                <Text size="xs" c="dimmed" data-testid="portcall-vessel-meta">
-                  {t('portcalls.vessel_meta', { imo: p.imo_number, type: vesselTypeText(p.vessel_type) })} · {p.vessel_operator_code}
-                  {p.agent_code ? ` · ${p.agent_code}` : ''}
-                </Text>
-              </Box>
-              <Stack gap={4} align="flex-end">
-                <StatusBadge status={p.status} />
-                {p.is_open_task && <OpenTaskBadge />}
-              </Stack>
-            </Group>
-            <CardLine label={t('portcalls.fields.berth_arrival')}>
-              <Group gap={6} justify="flex-end" wrap="wrap">
-                <Text size="sm">{formatZonedDateTime(p.berth_arrival, timeZone, locale)}</Text>
-                <TimeLabelBadge label={p.berth_arrival_state.label} />
+        // The pin sits beside the card's link, not inside it: a button inside a link is invalid and would navigate too.
+        <Box key={p.id} pos="relative">
+          <Paper
+            component={Link}
+            to={detailsPath(locale, p.id)}
+            withBorder
+            radius="lg"
+            p="sm"
+            style={{ textDecoration: 'none', color: 'inherit', display: 'block' }}
+            data-testid="portcall-row"
+            data-portcall-id={p.id}
+          >
+            <Stack gap={6}>
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <Box style={{ minWidth: 0 }}>
+                  <Text fw={650} c="navy.9" truncate>
+                    {p.vessel_name}
+                  </Text>
+                  <Text size="xs" c="dimmed" data-testid="portcall-vessel-meta">
+                    {t('portcalls.vessel_meta', { imo: p.imo_number, type: vesselTypeText(p.vessel_type) })} · {p.vessel_operator_code}
+                    {p.agent_code ? ` · ${p.agent_code}` : ''}
+                  </Text>
+                </Box>
+                <Stack gap={4} align="flex-end" pr={36}>
+                  <StatusBadge status={p.status} />
+                  {p.is_open_task && <OpenTaskBadge />}
+                </Stack>
               </Group>
-            </CardLine>
-            <CardLine label={t('portcalls.fields.berth_departure')}>
-              <Group gap={6} justify="flex-end" wrap="wrap">
-                <Text size="sm">{formatZonedDateTime(p.berth_departure, timeZone, locale)}</Text>
-                <TimeLabelBadge label={p.berth_departure_state.label} />
-              </Group>
-            </CardLine>
-            <CardLine label={t('portcalls.list.position')}>
-              <Text size="sm">{positionText(p)}</Text>
-            </CardLine>
-          </Stack>
-        </Paper>
+              <CardLine label={t('portcalls.fields.berth_arrival')}>
+                <Group gap={6} justify="flex-end" wrap="wrap">
+                  <Text size="sm">{formatZonedDateTime(p.berth_arrival, timeZone, locale)}</Text>
+                  <TimeLabelBadge label={p.berth_arrival_state.label} />
+                </Group>
+              </CardLine>
+              <CardLine label={t('portcalls.fields.berth_departure')}>
+                <Group gap={6} justify="flex-end" wrap="wrap">
+                  <Text size="sm">{formatZonedDateTime(p.berth_departure, timeZone, locale)}</Text>
+                  <TimeLabelBadge label={p.berth_departure_state.label} />
+                </Group>
+              </CardLine>
+              <CardLine label={t('portcalls.list.position')}>
+                <Text size="sm">{positionText(p)}</Text>
+              </CardLine>
+            </Stack>
+          </Paper>
+          <Box pos="absolute" top={10} right={10}>
+            <PinButton portcallId={p.id} vesselName={p.vessel_name} variant="icon" />
+          </Box>
+        </Box>
       ))}
     </Stack>
   );
