@@ -119,7 +119,17 @@ export function planProblemAlert(args: { problem: TPlanProblem; berthArrival: st
 }
 
 const SEVERITY_RANK: Record<TAlertSeverity, number> = { critical: 0, warning: 1, info: 2 };
-/** Most severe first, then the earliest arrival. */
+/**
+ * Most severe first, then the earliest arrival. Ties go by key in code-point order: keys are ASCII, and a collating
+ * `localeCompare` and two `Date.parse` per comparison cost about 150 ms per request when the bench plan raised
+ * thousands of alerts (docs/performance.md).
+ */
 export function compareAlerts(a: { severity: TAlertSeverity; berth_arrival: string; key: string }, b: { severity: TAlertSeverity; berth_arrival: string; key: string }): number {
-  return SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || Date.parse(a.berth_arrival) - Date.parse(b.berth_arrival) || a.key.localeCompare(b.key);
+  return SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || compareInstants(a.berth_arrival, b.berth_arrival) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+/** Two UTC ISO strings of one shape (as toISOString writes them) sort as text; anything else is parsed. */
+function compareInstants(a: string, b: string): number {
+  if (a.length === b.length && a.endsWith('Z') && b.endsWith('Z')) return a < b ? -1 : a > b ? 1 : 0;
+  return Date.parse(a) - Date.parse(b);
 }

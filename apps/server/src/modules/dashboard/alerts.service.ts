@@ -74,7 +74,9 @@ export async function computeAlerts(ctx: AppContext, session: AuthSession, termi
     (r) => terminalIds.includes(r.terminal_id) && new Date(r.berth_arrival).getTime() <= nowMs + settings.get(r.terminal_id)!.settings.horizon_hours * HOUR_MS,
   );
   const ids = rows.map((r) => r.id);
-  const [calls, steps, proposals, extras] = await Promise.all([mapCalls(ctx, user, rows, { withExtras: true }), findLastStepTimes(ctx.db, ids), findOpenArrivalProposals(ctx.db, ids), findPortcallExtras(ctx.db, ids)]);
+  // The extras (arrival chain, shifts, equipment of every call in the horizon) are read once for the mapping and the rules.
+  const extras = await findPortcallExtras(ctx.db, ids);
+  const [calls, steps, proposals] = await Promise.all([mapCalls(ctx, user, rows, { withExtras: true, extras }), findLastStepTimes(ctx.db, ids), findOpenArrivalProposals(ctx.db, ids)]);
   const stepAt = new Map(steps.map((s) => [`${s.portcall_id}:${s.time_type}`, iso(s.at as Date | string)]));
   const proposalsOf = perPortcall(proposals);
   const arrivalStepsOf = perPortcall(extras.arrivalSteps);

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import type { PortalUser } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { toPortcall } from '../portcalls/portcall-mapper';
-import { extrasPerPortcall, findCargoDetails, findPortcallExtras, type PortcallRow, perPortcall } from '../portcalls/portcall.repository';
+import { extrasPerPortcall, findCargoDetails, findPortcallExtras, type PortcallExtras, type PortcallRow, perPortcall } from '../portcalls/portcall.repository';
 import { findLinkedTerminalIds } from './dashboard.repository';
 
 /** The linked terminals, or the one asked for; a terminal the user is not linked to is a 404 like any unseen record. */
@@ -16,10 +16,11 @@ export async function scopeTerminals(ctx: AppContext, user: PortalUser, terminal
 }
 
 /** Rows to API port calls with cargo, shifts and arrival chain, in a fixed number of queries. */
-export async function mapCalls(ctx: AppContext, user: PortalUser, rows: readonly PortcallRow[], options: { withExtras: boolean }): Promise<TPortcall[]> {
+/** `extras`: already read by the caller for the same rows, so they are not read twice. */
+export async function mapCalls(ctx: AppContext, user: PortalUser, rows: readonly PortcallRow[], options: { withExtras: boolean; extras?: PortcallExtras }): Promise<TPortcall[]> {
   const ids = rows.map((r) => r.id);
   const cargo = perPortcall(await findCargoDetails(ctx.db, ids));
-  const extras = options.withExtras ? extrasPerPortcall(await findPortcallExtras(ctx.db, ids)) : null;
+  const extras = options.withExtras ? extrasPerPortcall(options.extras ?? (await findPortcallExtras(ctx.db, ids))) : null;
   const now = ctx.clock.now();
   return rows.map((r) => (extras ? toPortcall(r, cargo(r.id), user, extras(r.id), now) : toPortcall(r, cargo(r.id), user, undefined, now)));
 }
