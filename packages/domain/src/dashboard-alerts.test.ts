@@ -32,9 +32,9 @@ describe('dashboard alert rules', () => {
   });
 
   it('turns plan clashes and shallow water into critical alerts with distinct keys', () => {
-    const clash = planProblemAlert({ problem: { kind: 'overlap', otherPortcallId: 7 }, berthArrival: '2026-05-05T10:00:00Z', startPosition: 100 });
+    const clash = planProblemAlert({ problem: { kind: 'overlap', otherPortcallId: 7, otherCount: 3 }, berthArrival: '2026-05-05T10:00:00Z', startPosition: 100 });
     const shallow = planProblemAlert({ problem: { kind: 'too_shallow', sectionId: 3, at: 'arrival', waterDepth: 13.25, draft: 14, underKeelClearance: 0 }, berthArrival: '2026-05-05T10:00:00Z', startPosition: 100 });
-    expect(clash).toMatchObject({ rule: 'berth_clash', severity: 'critical', why: { kind: 'overlap', other_portcall_id: 7 } });
+    expect(clash).toMatchObject({ rule: 'berth_clash', severity: 'critical', why: { kind: 'overlap', other_portcall_id: 7, other_count: 3 } });
     expect(shallow).toMatchObject({ rule: 'under_keel', severity: 'critical', why: { water_depth_m: 13.25, draft_m: 14 } });
     for (const f of [clash, shallow]) expect(alertKey(f.rule, 12, f.triggeringValue)).toMatch(ALERT_KEY_PATTERN);
   });

@@ -84,7 +84,8 @@ export function cargoBehindPlanAlert(args: { projectedEnd: string | null; planne
 }
 
 export type TPlanProblem =
-  | { kind: 'overlap'; otherPortcallId: number | null }
+  /** The first other call it overlaps (null when the user may not see it) and how many it overlaps in all. */
+  | { kind: 'overlap'; otherPortcallId: number | null; otherCount: number }
   | { kind: 'block_zone'; blockZoneId: number }
   | { kind: 'outside_quay' }
   | { kind: 'not_a_berth'; sectionId: number }
@@ -110,6 +111,7 @@ export function planProblemAlert(args: { problem: TPlanProblem; berthArrival: st
     why: {
       kind: p.kind,
       other_portcall_id: p.kind === 'overlap' ? p.otherPortcallId : null,
+      other_count: p.kind === 'overlap' ? p.otherCount : null,
       block_zone_id: p.kind === 'block_zone' ? p.blockZoneId : null,
       section_id: p.kind === 'not_a_berth' ? p.sectionId : null,
     },

@@ -139,25 +139,35 @@ async function planAlerts(ctx: AppContext, calls: readonly TPortcall[], settings
     const s = settings.get(terminalId)!.settings;
     const plan = await findLivePlan(ctx.db, { terminalId, from: now, to: new Date(now.getTime() + s.horizon_hours * HOUR_MS), isDepartedLeftOut: true });
     const { clashes } = await findLivePlanClashes(ctx, plan, { underKeelClearance: s.under_keel_clearance_m });
+    // A call overlapping several others is one thing to act on: one alert naming the first and the count, so a
+    // stacked plan raises an alert per call, not one per pair (the bench plan had 92,805 pairs).
+    const overlapsOf = new Map<number, number[]>();
     for (const clash of clashes) {
       for (const id of clash.callIds) {
         const call = visible.get(id);
         if (!call || call.berth_start_position === null) continue;
-        const problem = planProblemOf(clash, id, visible, s.under_keel_clearance_m);
+        if (clash.kind === 'overlap') {
+          const other = clash.callIds.find((x) => x !== id);
+          if (other !== undefined) overlapsOf.set(id, [...(overlapsOf.get(id) ?? []), other]);
+          continue;
+        }
+        const problem = planProblemOf(clash, s.under_keel_clearance_m);
         out.push({ call, finding: planProblemAlert({ problem, berthArrival: call.berth_arrival, startPosition: call.berth_start_position }), link: `/berth-planner?portcall_id=${call.id}` });
       }
+    }
+    for (const [id, others] of overlapsOf) {
+      const call = visible.get(id)!;
+      const shown = others.filter((o) => visible.has(o)).sort((a, b) => a - b);
+      const problem: TPlanProblem = { kind: 'overlap', otherPortcallId: shown[0] ?? null, otherCount: others.length };
+      out.push({ call, finding: planProblemAlert({ problem, berthArrival: call.berth_arrival, startPosition: call.berth_start_position! }), link: `/berth-planner?portcall_id=${call.id}` });
     }
   }
   return out;
 }
 
-/** A clash as one call's problem; the other call of an overlap is named only when the user may see it. */
-function planProblemOf(clash: TClash, id: number, visible: ReadonlyMap<number, TPortcall>, underKeelClearance: number): TPlanProblem {
+/** A clash other than an overlap as one call's problem (overlaps are gathered per call above). */
+function planProblemOf(clash: Exclude<TClash, { kind: 'overlap' }>, underKeelClearance: number): TPlanProblem {
   switch (clash.kind) {
-    case 'overlap': {
-      const other = clash.callIds.find((x) => x !== id) ?? null;
-      return { kind: 'overlap', otherPortcallId: other !== null && visible.has(other) ? other : null };
-    }
     case 'block_zone':
       return { kind: 'block_zone', blockZoneId: clash.blockZoneId };
     case 'not_a_berth':

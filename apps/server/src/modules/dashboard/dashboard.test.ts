@@ -168,6 +168,15 @@ describe.each(DB_TARGETS)('dashboard widgets on %s', (target) => {
     await w.planner('PUT', `/dashboard/alert_settings?terminal_id=${w.terminal.id}`, { unanswered_request_minutes: 120, arrival_deviation_minutes: 60, cargo_delay_minutes: 30, under_keel_clearance_m: 0.5, horizon_hours: 168 });
     const [shallow] = (await alertsOf(w.planner)).filter((a) => a.rule === 'under_keel');
     expect(shallow).toMatchObject({ portcall_id: apart.id, severity: 'critical', why: { water_depth_m: 13.25, draft_m: 13.25, under_keel_clearance_m: 0.5, at: 'arrival' } });
+    // A third call on the same metres: still one clash alert per call, naming the first other call and the count.
+    const third = await create(w.planner, w.request(at(26 * H), at(34 * H), { berth_start_position: 150, berth_end_position: 360 }));
+    const stacked = (await alertsOf(w.planner)).filter((a) => a.rule === 'berth_clash');
+    expect(stacked.map((a) => a.portcall_id).sort()).toEqual([mine.id, theirs.id, third.id].sort());
+    expect(stacked.find((a) => a.portcall_id === mine.id)).toMatchObject({ why: { kind: 'overlap', other_portcall_id: Math.min(theirs.id, third.id), other_count: 2 } });
+    // The agent sees its two calls; the stranger's call is counted but never named.
+    const agentStacked = (await alertsOf(w.agent)).filter((a) => a.rule === 'berth_clash');
+    expect(agentStacked.map((a) => a.portcall_id).sort()).toEqual([mine.id, third.id].sort());
+    expect(agentStacked.find((a) => a.portcall_id === mine.id)).toMatchObject({ why: { other_portcall_id: third.id, other_count: 2 } });
   });
 
   it('shows cargo progress from ended shifts and raises cargo behind plan when the projected departure is late', async () => {

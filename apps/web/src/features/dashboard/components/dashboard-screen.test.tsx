@@ -238,6 +238,20 @@ describe('dashboard', () => {
     expect(settingsPuts(calls).at(-1)).toEqual({ dashboard_allowed_widgets: [...DEFAULT_DASHBOARD_SETTINGS.dashboard_allowed_widgets], dashboard_performance_settings: DEFAULT_DASHBOARD_SETTINGS.dashboard_performance_settings });
   });
 
+  it('names the first call a stacked call overlaps and counts the others, also when the others are hidden', async () => {
+    const clash = (portcall_id: number, other: number | null, count: number): TDashboardAlert => ({
+      ...UNANSWERED,
+      key: `berth_clash:${portcall_id}:overlap:${other ?? 'hidden'}:1-100`,
+      rule: 'berth_clash',
+      portcall_id,
+      why: { kind: 'overlap', other_portcall_id: other, other_count: count, block_zone_id: null, section_id: null },
+      link: `/berth-planner?portcall_id=${portcall_id}`,
+    });
+    renderApp('/en/dashboard', dashboardApi({ ...newState(), alerts: [clash(51, 52, 3), clash(53, null, 2), clash(54, 55, 1)] }));
+    const texts = (await screen.findAllByTestId('alert-why')).map((e) => e.textContent);
+    expect(texts).toEqual(['Overlaps port call 52 and 2 more on the quay.', 'Overlaps 2 other port calls on the quay.', 'Overlaps port call 55 on the quay.']);
+  });
+
   it('explains an alert in words, acknowledges it and asks again when a port call changes', async () => {
     const { calls } = renderApp('/en/dashboard', dashboardApi(newState()));
     const items = await screen.findAllByTestId('alert-item');

@@ -27,7 +27,11 @@ export function alertWhyText(t: TFunction, alert: TDashboardAlert, timeZone: str
       });
     case 'berth_clash': {
       const kind = str(w.kind);
-      if (kind === 'overlap') return w.other_portcall_id === null ? t('dashboard.alerts.why.overlap_hidden') : t('dashboard.alerts.why.overlap', { id: str(w.other_portcall_id) });
+      if (kind === 'overlap') {
+        const count = typeof w.other_count === 'number' ? w.other_count : 1;
+        if (w.other_portcall_id === null) return count > 1 ? t('dashboard.alerts.why.overlap_many_hidden', { count }) : t('dashboard.alerts.why.overlap_hidden');
+        return count > 1 ? t('dashboard.alerts.why.overlap_many', { id: str(w.other_portcall_id), more: count - 1 }) : t('dashboard.alerts.why.overlap', { id: str(w.other_portcall_id) });
+      }
       if (kind === 'block_zone') return t('dashboard.alerts.why.block_zone');
       if (kind === 'not_a_berth') return t('dashboard.alerts.why.not_a_berth');
       return t('dashboard.alerts.why.outside_quay');
