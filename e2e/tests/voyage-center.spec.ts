@@ -274,7 +274,8 @@ test.describe('voyage center', () => {
     // In the port-call list, found by its voyage number, and on the berth planner as a requested card.
     const firstNumber = voyages.items.find((v) => v.portcalls.some((c) => c.id === calls[0]!.id))!.voyage_number_import;
     await page.goto(`${baseUrl()}/en/portcall-planner`);
-    if (!(await page.getByTestId('filter-from').isVisible())) await page.getByTestId('filter-toggle').click();
+    // At desktop width the filters stand open (the toggle exists on phones only); wait for the screen to render them.
+    await expect(page.getByTestId('filter-from')).toBeVisible();
     await page.getByTestId('filter-from').fill(validFrom);
     await page.getByTestId('filter-to').fill(new Date(firstDay.getTime() + 28 * DAY).toISOString().slice(0, 10));
     await page.getByTestId('filter-search').fill(firstNumber);
