@@ -8,7 +8,6 @@
 //    has its content test id and no loader (see COMPLETE_RULES). Target: under 1,000 ms.
 // `--only api|pglite|postgres` runs one part. A missed target is a finding, not an error (docs/performance.md).
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +26,7 @@ import { seedDemoIfEmpty } from '../apps/server/src/db/seed/seed-demo';
 import { startServerProcess } from '../apps/server/src/test/server-process';
 import { createManualClock } from '../apps/server/src/lib/clock';
 import { signIn } from '../apps/server/src/test/fixtures';
-import { testConfig } from '../apps/server/src/test/test-app';
+import { createPostgresDatabase, testConfig } from '../apps/server/src/test/test-app';
 import { CHROMIUM, ensureChromium } from './ensure-chromium.mjs';
 
 const H = 3_600_000;
@@ -42,24 +41,6 @@ function adminUrl(): string {
   return at >= 0 ? (process.argv[at + 1] ?? '') : (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 }
 
-async function freshPostgres(admin: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `quayline_bench_dashboard_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 /** A year of completed calls before NOW, each with PBP and berth actuals, cargo, and a request/answer chain. */
 async function seedHistory(db: Kysely<DB>, terminalId: number, now: Date = NOW): Promise<number> {
@@ -136,7 +117,7 @@ function percentile(values: number[], p: number): number {
 
 async function benchApi(): Promise<void> {
   const admin = adminUrl();
-  const fresh = await freshPostgres(admin);
+  const fresh = await createPostgresDatabase(admin, 'quayline_bench_dashboard');
   const config = testConfig({ kind: 'postgres', url: fresh.url }, { seedDemo: true });
   const database = await openDatabase(config.database);
   const app = await buildApp({ config, clock: createManualClock(NOW), database });
@@ -269,7 +250,7 @@ async function seedForBrowser(target: TBenchDatabase): Promise<number> {
 
 async function benchBrowser(kind: 'pglite' | 'postgres'): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'quayline-bench-dashboard-'));
-  const postgres = kind === 'postgres' ? await freshPostgres(adminUrl()) : null;
+  const postgres = kind === 'postgres' ? await createPostgresDatabase(adminUrl(), 'quayline_bench_dashboard') : null;
   const target: TBenchDatabase = postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: path.join(work, 'data') };
   let server: Awaited<ReturnType<typeof startServerProcess>> | null = null;
   try {

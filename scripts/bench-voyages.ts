@@ -2,14 +2,12 @@
 // 52 weeks ahead through the HTTP API (about 1,000 voyages and port calls), on PGlite and on a fresh PostgreSQL database
 // (`--database-url`, default postgres://postgres@127.0.0.1:5432/test, dropped afterwards). Target: under 5 s on PostgreSQL.
 // Exits non-zero only when the run itself fails; a missed target is a finding, not an error (docs/performance.md).
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import type { TDatabaseConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
 import { createManualClock } from '../apps/server/src/lib/clock';
 import { addTerminalGeometry, createOrganisation, createPort, createTerminal, createVessel, signIn } from '../apps/server/src/test/fixtures';
-import { testConfig } from '../apps/server/src/test/test-app';
+import { createPostgresDatabase, testConfig } from '../apps/server/src/test/test-app';
 
 const SERVICES = 20;
 const PORTS_PER_ROTATION = 6;
@@ -22,24 +20,6 @@ function adminUrl(): string {
   return at >= 0 ? (process.argv[at + 1] ?? '') : (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 }
 
-async function freshPostgres(admin: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `quayline_bench_voyages_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 type TResult = { database: string; calls: number; seconds: number };
 
@@ -102,7 +82,7 @@ async function main(): Promise<void> {
   const results: TResult[] = [];
   results.push(await run('PGlite (in memory)', { kind: 'pglite', dataDir: null }));
   const admin = adminUrl();
-  const fresh = await freshPostgres(admin);
+  const fresh = await createPostgresDatabase(admin, 'quayline_bench_voyages');
   try {
     results.push(await run(`PostgreSQL (${new URL(admin).host})`, { kind: 'postgres', url: fresh.url }));
   } finally {

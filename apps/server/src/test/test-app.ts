@@ -27,11 +27,10 @@ export function testConfig(database: TDatabaseConfig, overrides: Partial<AppConf
   };
 }
 
-/** Creates an empty PostgreSQL database next to the one in TEST_DATABASE_URL and returns its URL and a drop function. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+/** Creates an empty PostgreSQL database next to the one at `adminUrl` (tests: TEST_DATABASE_URL; benchmarks name theirs) and returns its URL and a drop function. */
+export async function createPostgresDatabase(adminUrl: string | undefined = process.env.TEST_DATABASE_URL, prefix = 'quayline_test'): Promise<{ url: string; drop(): Promise<void> }> {
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `quayline_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
