@@ -37,3 +37,5 @@ export * from './cargo-progress';
 export * from './dashboard-alerts';
 export * from './schemas/dashboard';
 export * from './schemas/reports';
+export * from './schemas/shift-planner';
+export * from './shift-plan';

@@ -53,7 +53,17 @@ export type TerminalCranesTable = {
   rail_start_m: number;
   rail_end_m: number;
 };
-export type TerminalShiftsTable = { id: Generated<number>; terminal_id: number; shift_number: number; name: string; start_time: string; end_time: string };
+export type TerminalShiftsTable = { id: Generated<number>; terminal_id: number; shift_number: number; name: string; start_time: string; end_time: string; gangs_available: Generated<number> };
+export type TerminalNonWorkingTimesTable = {
+  id: Generated<number>;
+  terminal_id: number;
+  kind: 'holiday' | 'break' | 'closed_shift';
+  reason: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+};
 export type BlockedZonesTable = {
   id: Generated<number>;
   terminal_id: number;
@@ -265,6 +275,7 @@ export type PortcallShiftDetailsTable = {
   contact_person_phone: string | null;
   contact_person_mail: string | null;
   equipment_numbers: ColumnType<string[], string[] | undefined, string[]>;
+  actual_moves: number | null;
 };
 export type PortcallTimestampsTable = {
   id: Generated<number>;
@@ -488,6 +499,7 @@ export type DB = {
   bollards: BollardsTable;
   terminal_cranes: TerminalCranesTable;
   terminal_shifts: TerminalShiftsTable;
+  terminal_non_working_times: TerminalNonWorkingTimesTable;
   blocked_zones: BlockedZonesTable;
   cargo_handling_equipments: CargoHandlingEquipmentsTable;
   pilot_boarding_places: PilotBoardingPlacesTable;

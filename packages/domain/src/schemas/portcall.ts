@@ -85,6 +85,8 @@ export const ZShiftDetailInput = z.object({
   comments: ZText(1000).nullable().optional(),
   contact_person: z.object({ contact_person_name: ZText().nullable().optional(), contact_person_phone: z.string().trim().max(40).regex(/^[+0-9 ()/-]*$/, 'Digits, spaces and + ( ) / - only').nullable().optional(), contact_person_mail: ZEmail.nullable().optional() }).optional(),
   shift_equipment_details: z.array(z.object({ equipment_number: ZText(64) })).max(50).default([]),
+  /** Moves actually worked, recorded after the shift (shift report, call progress); null until then. */
+  actual_moves: z.number().int().min(0).max(1_000_000).nullable().optional(),
 });
 export type TShiftDetailInput = z.infer<typeof ZShiftDetailInput>;
 export const ZShiftDetail = ZShiftDetailInput.extend({ id: z.number().int(), portcall_id: z.number().int(), total_resources: z.number().int() });

@@ -77,24 +77,45 @@ export const ZUpdateCanvasSettingRequest = z.discriminatedUnion(
 );
 export type TUpdateCanvasSettingRequest = { [K in TCanvasSettingKey]: { type: K; value: TCanvasSettings[K] } }[TCanvasSettingKey];
 
-export const SHIFT_PLANNER_ORDER_BY = ['arrival_time', 'departure_time', 'vessel_name'] as const;
+export const SHIFT_PLANNER_ORDER_BY = ['arrival_time', 'departure_time', 'berth_position', 'vessel_name', 'remaining_volume'] as const;
+export type TShiftPlannerOrderBy = (typeof SHIFT_PLANNER_ORDER_BY)[number];
+/** Rows are port calls, or gangs and equipment; or the week at a glance as a heat strip of volume per shift. */
+export const SHIFT_PLANNER_VIEW_MODES = ['by_portcall', 'by_resource', 'week_overview'] as const;
+export type TShiftPlannerViewMode = (typeof SHIFT_PLANNER_VIEW_MODES)[number];
+/** What a shift card shows (spec section 3, Shift detail). */
+export const SHIFT_CARD_FIELDS = [
+  'cargo_type', 'cargo_sub_type', 'product_name', 'discharge', 'load', 'restow', 'gangs', 'resource_per_shift', 'total_resources',
+  'equipment', 'contact_person', 'comments', 'actual_moves',
+] as const;
+/** What a row header of a call shows. */
+export const SHIFT_PORTCALL_FIELDS = [
+  'vessel_name', 'imo_number', 'vessel_operator', 'agent', 'status', 'berth_arrival', 'berth_departure', 'cargo_operations', 'position',
+  'cargo_total', 'planned_total', 'remaining_volume',
+] as const;
+/** What a shift's column header adds up. */
+export const SHIFT_HEADER_FIELDS = ['shift_volume', 'gangs', 'equipment', 'portcall_count'] as const;
+const uniqueList = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.array(z.enum(values)).max(values.length).refine((a) => new Set(a).size === a.length, 'Each field may appear once');
 export const SHIFT_PLANNER_SETTING_SCHEMAS = {
-  shift_planner_shift_card_settings: z.array(z.string().min(1).max(64)).max(40),
-  shift_planner_portcall_settings: z.array(z.string().min(1).max(64)).max(40),
-  shift_planner_header_settings: z.array(z.string().min(1).max(64)).max(40),
+  shift_planner_shift_card_settings: uniqueList(SHIFT_CARD_FIELDS),
+  shift_planner_portcall_settings: uniqueList(SHIFT_PORTCALL_FIELDS),
+  shift_planner_header_settings: uniqueList(SHIFT_HEADER_FIELDS),
   number_of_days_to_show_shifts: z.number().int().min(1).max(14),
   order_by: z.enum(SHIFT_PLANNER_ORDER_BY),
+  shift_planner_view_mode: z.enum(SHIFT_PLANNER_VIEW_MODES),
 } as const;
 export type TShiftPlannerSettingKey = keyof typeof SHIFT_PLANNER_SETTING_SCHEMAS;
 export const SHIFT_PLANNER_SETTING_KEYS = Object.keys(SHIFT_PLANNER_SETTING_SCHEMAS) as TShiftPlannerSettingKey[];
 export const ZShiftPlannerSettings = z.object(SHIFT_PLANNER_SETTING_SCHEMAS);
 export type TShiftPlannerSettings = z.infer<typeof ZShiftPlannerSettings>;
+/** Spec section 9: 3 days, ordered by arrival time. */
 export const DEFAULT_SHIFT_PLANNER_SETTINGS: TShiftPlannerSettings = {
-  shift_planner_shift_card_settings: ['cargo_type', 'discharge', 'load', 'restow', 'gangs', 'contact_person'],
+  shift_planner_shift_card_settings: ['cargo_type', 'discharge', 'load', 'restow', 'gangs', 'equipment', 'contact_person'],
   shift_planner_portcall_settings: ['vessel_name', 'berth_arrival', 'berth_departure', 'position'],
-  shift_planner_header_settings: ['shift_volume', 'gangs'],
+  shift_planner_header_settings: ['shift_volume', 'gangs', 'equipment'],
   number_of_days_to_show_shifts: 3,
   order_by: 'arrival_time',
+  shift_planner_view_mode: 'by_portcall',
 };
 export const ZUpdateShiftPlannerSettingRequest = z.discriminatedUnion(
   'type',
@@ -103,6 +124,7 @@ export const ZUpdateShiftPlannerSettingRequest = z.discriminatedUnion(
     ...z.ZodObject<{ type: z.ZodLiteral<TShiftPlannerSettingKey>; value: z.ZodTypeAny }>[],
   ],
 );
+export type TUpdateShiftPlannerSettingRequest = { [K in TShiftPlannerSettingKey]: { type: K; value: TShiftPlannerSettings[K] } }[TShiftPlannerSettingKey];
 
 export const DASHBOARD_WIDGETS = ['user_stats', 'watchlist', 'alerts', 'cargo_operation_progress', 'portcall_kpis', 'overall_performance'] as const;
 export const PORTCALL_KPIS = ['waiting_time', 'berth_productivity', 'on_time_arrival', 'crane_intensity', 'turnaround_time'] as const;

@@ -155,6 +155,7 @@ export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: Po
         comments: sh.comments,
         contact_person: { contact_person_name: sh.contact_person_name, contact_person_phone: sh.contact_person_phone, contact_person_mail: sh.contact_person_mail },
         shift_equipment_details: sh.equipment_numbers.map((n) => ({ equipment_number: n })),
+        actual_moves: sh.actual_moves,
         total_resources: sh.gangs * (sh.resource_per_shift ?? 0),
       })),
     berth_arrival_classifier: classifierOf(row.berth_arrival_label),

@@ -202,6 +202,7 @@ export function shiftDetailRow(portcallId: number, d: TShiftDetailInput): Insert
     contact_person_phone: d.contact_person?.contact_person_phone ?? null,
     contact_person_mail: d.contact_person?.contact_person_mail ?? null,
     equipment_numbers: (d.shift_equipment_details ?? []).map((e) => e.equipment_number),
+    actual_moves: d.actual_moves ?? null,
   };
 }
 
