@@ -16,6 +16,12 @@ describe('computeCargoProgress', () => {
     expect(p).toEqual({ total_volume: 600, actual_volume: 200, remaining_volume: 400, cargo_progress_percentage: 33.3, actual_rate_per_hour: 25, projected_end: '2026-05-05T06:00:00.000Z' });
   });
 
+  it('counts the moves the foreman recorded for an ended shift instead of its plan', () => {
+    const recorded = [{ ...shifts[0]!, actual_moves: 160 }, ...shifts.slice(1)];
+    const p = computeCargoProgress({ cargoDetails, shifts: recorded, cargoOperationsStart: '2026-05-04T06:00:00Z', now: new Date('2026-05-04T15:00:00Z') });
+    expect(p).toMatchObject({ actual_volume: 160, remaining_volume: 440, actual_rate_per_hour: 20 });
+  });
+
   it('measures the rate from the start of cargo operations, not from the first shift', () => {
     // 400 done between 10:00 and 22:00 = 33.3/h; 200 left = 6 h.
     const p = computeCargoProgress({ cargoDetails, shifts, cargoOperationsStart: '2026-05-04T10:00:00Z', now: new Date('2026-05-04T22:00:00Z') });

@@ -2,7 +2,8 @@
 import { cargoTotal } from './portcall-rules';
 
 export type TCargoVolume = { discharge: number; load: number; restow: number };
-export type TShiftVolume = TCargoVolume & { start_time: string; end_time: string };
+/** A shift card: its planned moves, and the moves actually worked once the foreman recorded them. */
+export type TShiftVolume = TCargoVolume & { start_time: string; end_time: string; actual_moves?: number | null | undefined };
 
 export type TCargoProgress = {
   total_volume: number;
@@ -19,7 +20,7 @@ export type TCargoProgress = {
 const HOUR_MS = 3_600_000;
 
 /**
- * A shift's volume counts as done once the shift has ended: shift plans carry no running counter, so a shift in
+ * A shift's volume counts as done once the shift has ended (its recorded actual moves, else its planned volume): shift plans carry no running counter, so a shift in
  * progress adds nothing yet (progress moves in steps, never ahead of what is known). Done never exceeds planned.
  * The rate is the done volume over the time from the start of cargo operations (else the first shift's start) to
  * the end of the last ended shift; the projection continues at that rate from there.
@@ -30,7 +31,7 @@ export function computeCargoProgress(args: { cargoDetails: readonly TCargoVolume
   const ended = args.shifts.filter((s) => Date.parse(s.end_time) <= nowMs);
   const done = Math.min(
     total,
-    ended.reduce((sum, s) => sum + cargoTotal(s), 0),
+    ended.reduce((sum, s) => sum + (s.actual_moves ?? cargoTotal(s)), 0),
   );
   const remaining = Math.max(0, total - done);
   const percentage = total > 0 ? Math.round((done / total) * 1000) / 10 : 0;
