@@ -7,27 +7,23 @@
 //    opened from the loaded dashboard and timed from navigation start to the first complete render: every shown widget
 //    has its content test id and no loader (see COMPLETE_RULES). Target: under 1,000 ms.
 // `--only api|pglite|postgres` runs one part. A missed target is a finding, not an error (docs/performance.md).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { createRng } from '@quayline/domain';
 import type { Insertable, Kysely } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { seedBenchPortcalls } from '../apps/server/src/db/bench-seed';
 import { openDatabase } from '../apps/server/src/db/database';
 import type { DB, PortcallTimestampsTable, PortcallsTable } from '../apps/server/src/db/schema';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { DEMO_PASSWORD, DEMO_TERMINAL } from '../apps/server/src/db/seed/demo-data';
+import { DEMO_TERMINAL } from '../apps/server/src/db/seed/demo-data';
 import { seedDemoIfEmpty } from '../apps/server/src/db/seed/seed-demo';
-import { startServerProcess } from '../apps/server/src/test/server-process';
 import { createManualClock } from '../apps/server/src/lib/clock';
 import { signIn } from '../apps/server/src/test/fixtures';
 import { createPostgresDatabase, testConfig } from '../apps/server/src/test/test-app';
-import { CHROMIUM, ensureChromium } from './ensure-chromium.mjs';
+import { type TBenchDatabase, analyzePostgres, benchAdminUrl, benchOnly, buildWebIfStale, launchBenchChromium, percentile, signedInPage, startBenchServer } from './bench-common';
+import { ensureChromium } from './ensure-chromium.mjs';
 
 const H = 3_600_000;
 const DAY = 24 * H;
@@ -36,10 +32,7 @@ const REQUESTS = 20;
 const TARGET_MS = 300;
 const NOW = new Date('2027-01-04T08:00:00Z');
 
-function adminUrl(): string {
-  const at = process.argv.indexOf('--database-url');
-  return at >= 0 ? (process.argv[at + 1] ?? '') : (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-}
+const adminUrl = (): string => benchAdminUrl('postgres://postgres@127.0.0.1:5432/test')!;
 
 
 /** A year of completed calls before NOW, each with PBP and berth actuals, cargo, and a request/answer chain. */
@@ -110,11 +103,6 @@ async function seedHistory(db: Kysely<DB>, terminalId: number, now: Date = NOW):
   return written;
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
-}
-
 async function benchApi(): Promise<void> {
   const admin = adminUrl();
   const fresh = await createPostgresDatabase(admin, 'quayline_bench_dashboard');
@@ -126,11 +114,7 @@ async function benchApi(): Promise<void> {
     const terminal = await db.selectFrom('terminals').select('id').where('code', '=', DEMO_TERMINAL.code).executeTakeFirstOrThrow();
     const bench = await seedBenchPortcalls(db, { now: NOW });
     const history = await seedHistory(db, terminal.id);
-    // Fresh tables have no statistics yet; production has autovacuum for that.
-    const analyzer = new pg.Client({ connectionString: fresh.url });
-    await analyzer.connect();
-    await analyzer.query('analyze');
-    await analyzer.end();
+    await analyzePostgres(fresh.url);
     const total = await db.selectFrom('portcalls').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     const planner = await signIn(app, db, { terminalIds: [terminal.id] });
     const from = new Date(NOW.getTime() - 365 * DAY).toISOString();
@@ -165,9 +149,6 @@ async function benchApi(): Promise<void> {
 }
 
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webDist = path.join(root, 'apps/web/dist');
-const SIGN_IN = 'terminal.operator@demo.quayline.test';
 const RUNS = 5;
 const RENDER_TARGET_MS = 1_000;
 
@@ -202,29 +183,6 @@ function recordCompletion(rules: Record<string, string>): void {
   observer.observe(document, { subtree: true, childList: true, attributes: true });
 }
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  if (!existsSync(dir)) return newest;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-/** Same rule as `npm start` and bench:planner: rebuild when web or domain sources are newer than the build. */
-function buildWebIfStale(): void {
-  const index = path.join(webDist, 'index.html');
-  const isStale = !existsSync(index) || [path.join(root, 'apps/web'), path.join(root, 'packages/domain/src')].some((d) => newestMtime(d) > statSync(index).mtimeMs);
-  if (!isStale) return;
-  console.log('Building the web app ...');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@quayline/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error(`the web build failed (exit ${build.status})`);
-}
-
-type TBenchDatabase = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
-
 /** Demo data, stress calls and a year of history relative to the real clock (the server runs on it), before the server starts. */
 async function seedForBrowser(target: TBenchDatabase): Promise<number> {
   const database = await openDatabase(target);
@@ -235,12 +193,7 @@ async function seedForBrowser(target: TBenchDatabase): Promise<number> {
     await seedBenchPortcalls(database.db, { now });
     const terminal = await database.db.selectFrom('terminals').select('id').where('code', '=', DEMO_TERMINAL.code).executeTakeFirstOrThrow();
     await seedHistory(database.db, terminal.id, now);
-    if (target.kind === 'postgres') {
-      const analyzer = new pg.Client({ connectionString: target.url });
-      await analyzer.connect();
-      await analyzer.query('analyze');
-      await analyzer.end();
-    }
+    if (target.kind === 'postgres') await analyzePostgres(target.url);
     const total = await database.db.selectFrom('portcalls').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     return Number(total.n);
   } finally {
@@ -252,26 +205,16 @@ async function benchBrowser(kind: 'pglite' | 'postgres'): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'quayline-bench-dashboard-'));
   const postgres = kind === 'postgres' ? await createPostgresDatabase(adminUrl(), 'quayline_bench_dashboard') : null;
   const target: TBenchDatabase = postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: path.join(work, 'data') };
-  let server: Awaited<ReturnType<typeof startServerProcess>> | null = null;
+  let server: Awaited<ReturnType<typeof startBenchServer>> | null = null;
   try {
     const loadBefore = os.loadavg()[0] ?? 0;
     const total = await seedForBrowser(target);
-    server = await startServerProcess({ ...(target.kind === 'pglite' ? { DATA_DIR: target.dataDir } : { DATABASE_URL: target.url }), WEB_DIST: webDist }, { startTimeoutMs: 120_000 });
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    server = await startBenchServer(target);
+    const browser = await launchBenchChromium();
     const times: number[] = [];
     const notes: string[] = [];
     try {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      // tsx compiles with keepNames (__name wrappers); functions handed to the page need that helper there too.
-      await context.addInitScript('globalThis.__name = (fn) => fn;');
-      const page = await context.newPage();
-      await page.addInitScript(recordCompletion, COMPLETE_RULES);
-      await page.goto(`${server.url}/en/login`);
-      await page.getByTestId('login-email').fill(SIGN_IN);
-      await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-      await page.getByTestId('login-password').press('Enter');
-      await page.waitForURL(/\/en\/dashboard$/, { timeout: 30_000 });
-      await page.waitForLoadState('networkidle');
+      const { page } = await signedInPage(browser, server.url, { fn: recordCompletion, arg: COMPLETE_RULES });
       for (let run = 0; run < RUNS; run++) {
         await page.goto(`${server.url}/en/dashboard`);
         await page.waitForFunction(() => (window as TBenchWindow).__benchCompleteAt !== undefined, undefined, { timeout: 60_000, polling: 100 });
@@ -304,8 +247,7 @@ async function benchBrowser(kind: 'pglite' | 'postgres'): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const at = process.argv.indexOf('--only');
-  const only = at >= 0 ? process.argv[at + 1] : undefined;
+  const only = benchOnly();
   if (!only || only === 'api') await benchApi();
   if (only === 'api') return;
   ensureChromium();

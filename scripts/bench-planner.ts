@@ -2,24 +2,18 @@
 // Seeds a throwaway PGlite directory (or, with --database-url, a fresh PostgreSQL database), starts the real server on it,
 // and prints first render, drag frame times and heap.
 // Exits non-zero only when the run itself fails; a missed target is a finding, not an error (docs/performance.md).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type Page, chromium } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { BENCH_PORTCALL_COUNT, seedBenchPortcalls } from '../apps/server/src/db/bench-seed';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data';
 import { seedDemoIfEmpty } from '../apps/server/src/db/seed/seed-demo';
-import { startServerProcess } from '../apps/server/src/test/server-process';
-import { CHROMIUM, ensureChromium } from './ensure-chromium.mjs';
+import { createPostgresDatabase } from '../apps/server/src/test/test-app';
+import { type TBenchDatabase, benchAdminUrl, buildWebIfStale, launchBenchChromium, percentile, signedInPage, startBenchServer } from './bench-common';
+import { ensureChromium } from './ensure-chromium.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webDist = path.join(root, 'apps/web/dist');
-const SIGN_IN = 'terminal.operator@demo.quayline.test';
 const VIEWPORT = { width: 1440, height: 900 };
 const DRAG_MS = 3_000;
 const TARGETS = { firstRenderMs: 1_500, medianFrameMs: 16, heapMb: 150 };
@@ -27,55 +21,6 @@ const TARGETS = { firstRenderMs: 1_500, medianFrameMs: 16, heapMb: 150 };
 type TFigure = { figure: string; value: string; target: string; met: 'yes' | 'no' | '' };
 type TPlannerProbe = { cardCount: number; renderedCards: number };
 type TBenchWindow = Window & { __benchReadyAt?: number; __benchFrames?: number[]; __benchWork?: number[]; __benchRecording?: boolean; __quaylinePlanner?: TPlannerProbe };
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  if (!existsSync(dir)) return newest;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-/** Same rule as `npm start` (scripts/start.mjs): rebuild when web or domain sources are newer than the build. */
-function buildWebIfStale(): void {
-  const index = path.join(webDist, 'index.html');
-  const isStale = !existsSync(index) || [path.join(root, 'apps/web'), path.join(root, 'packages/domain/src')].some((d) => newestMtime(d) > statSync(index).mtimeMs);
-  if (!isStale) return;
-  console.log('Building the web app ...');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@quayline/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error(`the web build failed (exit ${build.status})`);
-}
-
-type TBenchDatabase = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
-
-/** `--database-url postgres://...` (or BENCH_DATABASE_URL): measure on a fresh database of that server instead of PGlite. */
-function postgresAdminUrl(): string | null {
-  const at = process.argv.indexOf('--database-url');
-  return at >= 0 ? (process.argv[at + 1] ?? null) : (process.env.BENCH_DATABASE_URL ?? null);
-}
-
-async function createBenchPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `quayline_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 /** Demo data plus the stress calls, written before the server opens the database so its own start stays untouched. */
 async function seedDataDir(target: TBenchDatabase): Promise<{ benchCalls: number; totalCalls: number }> {
@@ -91,15 +36,6 @@ async function seedDataDir(target: TBenchDatabase): Promise<{ benchCalls: number
     await database.close();
   }
 }
-
-/** The real server entry point on the seeded database (the helper the multi-process tests use). */
-function startServer(target: TBenchDatabase) {
-  const database: Record<string, string> = target.kind === 'pglite' ? { DATA_DIR: target.dataDir } : { DATABASE_URL: target.url };
-  return startServerProcess({ ...database, WEB_DIST: webDist }, { startTimeoutMs: 120_000 });
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
-const sortedCopy = (values: number[]) => [...values].sort((a, b) => a - b);
 
 /**
  * Records, from page load on, when the planner root first carries data-ready="true" (ms since navigation start),
@@ -221,21 +157,9 @@ function apiRequestsBefore(readyAt: number): { count: number; lastEndMs: number;
 }
 
 async function measure(baseUrl: string): Promise<{ figures: TFigure[]; notes: string[] }> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await launchBenchChromium();
   try {
-    const context = await browser.newContext({ viewport: VIEWPORT });
-    // tsx compiles this file with esbuild's keepNames, which wraps inner functions in __name(); functions handed to
-    // page.evaluate run in the page, where that helper has to exist too.
-    await context.addInitScript('globalThis.__name = (fn) => fn;');
-    const page = await context.newPage();
-    await page.addInitScript(recordReadiness);
-    await page.goto(`${baseUrl}/en/login`);
-    await page.getByTestId('login-email').fill(SIGN_IN);
-    await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-    await page.getByTestId('login-password').press('Enter');
-    await page.waitForURL(/\/en\/dashboard$/, { timeout: 30_000 });
-    // The planner is opened from a dashboard that has finished loading; a page still busy delays its own unload.
-    await page.waitForLoadState('networkidle');
+    const { context, page } = await signedInPage(browser, baseUrl, { fn: recordReadiness, arg: undefined });
 
     // BENCH_PROFILE=file.cpuprofile records the main thread from navigation to data-ready (for diagnosis; it slows the page).
     const profiler = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
@@ -278,9 +202,7 @@ async function measure(baseUrl: string): Promise<{ figures: TFigure[]; notes: st
     const heap = await cdp.send('Runtime.getHeapUsage');
     const heapMb = heap.usedSize / 1024 / 1024;
 
-    const sortedFrames = sortedCopy(frames);
-    const sortedWork = sortedCopy(work);
-    const medianFrame = percentile(sortedFrames, 0.5);
+    const medianFrame = percentile(frames, 0.5);
     // A drag that drops no frame shows the 60 Hz interval itself (16.7 ms), so the frame target is met at that floor.
     const frameLimit = Math.max(TARGETS.medianFrameMs, idle + 0.5);
     const yesNo = (ok: boolean) => (ok ? 'yes' : 'no') as 'yes' | 'no';
@@ -288,8 +210,8 @@ async function measure(baseUrl: string): Promise<{ figures: TFigure[]; notes: st
       { figure: 'first complete render (navigation start to data-ready)', value: `${Math.round(readyAt)} ms`, target: `< ${TARGETS.firstRenderMs} ms`, met: yesNo(readyAt < TARGETS.firstRenderMs) },
       // Frames of a drag the planner never took up are an idle page's: they prove nothing, so they never count as met.
       { figure: 'drag frame time, median (rAF interval)', value: `${medianFrame.toFixed(1)} ms${isEngaged ? '' : ' (no drag)'}`, target: `< ${TARGETS.medianFrameMs} ms *`, met: yesNo(isEngaged && medianFrame < frameLimit) },
-      { figure: 'drag frame time, 95th percentile (rAF interval)', value: `${percentile(sortedFrames, 0.95).toFixed(1)} ms`, target: '', met: '' },
-      { figure: 'drag main-thread work per frame, median / p95', value: `${percentile(sortedWork, 0.5).toFixed(1)} / ${percentile(sortedWork, 0.95).toFixed(1)} ms`, target: '', met: '' },
+      { figure: 'drag frame time, 95th percentile (rAF interval)', value: `${percentile(frames, 0.95).toFixed(1)} ms`, target: '', met: '' },
+      { figure: 'drag main-thread work per frame, median / p95', value: `${percentile(work, 0.5).toFixed(1)} / ${percentile(work, 0.95).toFixed(1)} ms`, target: '', met: '' },
       { figure: 'JS heap used after GC', value: `${heapMb.toFixed(1)} MB`, target: `< ${TARGETS.heapMb} MB`, met: yesNo(heapMb < TARGETS.heapMb) },
     ];
     const notes = [
@@ -319,9 +241,9 @@ async function main(): Promise<void> {
   ensureChromium();
   buildWebIfStale();
   const work = mkdtempSync(path.join(os.tmpdir(), 'quayline-bench-'));
-  let server: Awaited<ReturnType<typeof startServer>> | null = null;
-  const adminUrl = postgresAdminUrl();
-  const postgres = adminUrl ? await createBenchPostgres(adminUrl) : null;
+  let server: Awaited<ReturnType<typeof startBenchServer>> | null = null;
+  const adminUrl = benchAdminUrl();
+  const postgres = adminUrl ? await createPostgresDatabase(adminUrl, 'quayline_bench_planner') : null;
   const target: TBenchDatabase = postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: path.join(work, 'data') };
   try {
     // Other work on the machine moves every figure; the load at the start is printed with them.
@@ -329,7 +251,7 @@ async function main(): Promise<void> {
     const started = Date.now();
     const seeded = await seedDataDir(target);
     console.log(`Seeded the demo terminal and ${seeded.benchCalls} stress calls (${seeded.totalCalls} port calls in all) in ${Math.round((Date.now() - started) / 1000)} s.`);
-    server = await startServer(target);
+    server = await startBenchServer(target);
     const { figures, notes } = await measure(server.url);
     console.log(`\nBerth planner on ${target.kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}, ${VIEWPORT.width}x${VIEWPORT.height}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, load average ${loadBefore.toFixed(1)} at the start\n`);
     printTable(figures);

@@ -1,0 +1,95 @@
+// What the browser benchmarks share: the web build, the database under test, Chromium signed in as the demo planner.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import pg from 'pg';
+import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data';
+import { startServerProcess } from '../apps/server/src/test/server-process';
+import { CHROMIUM } from './ensure-chromium.mjs';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const webDist = path.join(root, 'apps/web/dist');
+export const DEMO_PLANNER = 'terminal.operator@demo.quayline.test';
+
+export type TBenchDatabase = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+/** `--database-url postgres://...`, else BENCH_DATABASE_URL, else the fallback (null: PGlite only). */
+export function benchAdminUrl(fallback: string | null = null): string | null {
+  const at = process.argv.indexOf('--database-url');
+  return at >= 0 ? (process.argv[at + 1] ?? null) : (process.env.BENCH_DATABASE_URL ?? fallback);
+}
+
+/** `--only NAME` picks one part of a benchmark. */
+export function benchOnly(): string | undefined {
+  const at = process.argv.indexOf('--only');
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Same rule as `npm start` (scripts/start.mjs): rebuild when web or domain sources are newer than the build. */
+export function buildWebIfStale(): void {
+  const index = path.join(webDist, 'index.html');
+  const isStale = !existsSync(index) || [path.join(root, 'apps/web'), path.join(root, 'packages/domain/src')].some((d) => newestMtime(d) > statSync(index).mtimeMs);
+  if (!isStale) return;
+  console.log('Building the web app ...');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@quayline/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`the web build failed (exit ${build.status})`);
+}
+
+/** The real server entry point on a seeded database (the helper the multi-process tests use). */
+export function startBenchServer(target: TBenchDatabase) {
+  const database: Record<string, string> = target.kind === 'pglite' ? { DATA_DIR: target.dataDir } : { DATABASE_URL: target.url };
+  return startServerProcess({ ...database, WEB_DIST: webDist }, { startTimeoutMs: 120_000 });
+}
+
+/** Fresh tables have no statistics yet; production has autovacuum for that. */
+export async function analyzePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('analyze');
+  await client.end();
+}
+
+export async function launchBenchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+}
+
+/**
+ * A 1440x900 context whose page is signed in as the demo planner and has settled on the dashboard.
+ * `initScript` runs in every page before the app (to record when a screen is ready).
+ */
+export async function signedInPage<A>(browser: Browser, baseUrl: string, initScript?: { fn: (arg: A) => void; arg: A }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  // tsx compiles with esbuild's keepNames, which wraps inner functions in __name(); functions handed to
+  // page.evaluate run in the page, where that helper has to exist too.
+  await context.addInitScript('globalThis.__name = (fn) => fn;');
+  const page = await context.newPage();
+  // The page receives the argument as JSON; A is what the caller hands over.
+  if (initScript) await page.addInitScript(initScript.fn as (arg: unknown) => void, initScript.arg);
+  await page.goto(`${baseUrl}/en/login`);
+  await page.getByTestId('login-email').fill(DEMO_PLANNER);
+  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-password').press('Enter');
+  await page.waitForURL(/\/en\/dashboard$/, { timeout: 30_000 });
+  // A screen is opened from a dashboard that has finished loading; a page still busy delays its own unload.
+  await page.waitForLoadState('networkidle');
+  return { context, page };
+}
+
+/** The p-th percentile (0..1) by the nearest-rank method. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
+}
