@@ -37,6 +37,7 @@ import { kpiRoutes } from './modules/kpis/kpi.routes';
 import { reportRoutes } from './modules/reports/report.routes';
 import { voyageRoutes } from './modules/voyages/voyage.routes';
 import { scheduleRoutes } from './modules/schedules/schedule.routes';
+import { shiftPlannerRoutes } from './modules/shift-planner/shift-planner.routes';
 import { type TJobRunnerOptions, registerJobs } from './jobs/register-jobs';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(portRoutes);
       await api.register(realtimeRoutes);
       await api.register(portcallRoutes);
+      await api.register(shiftPlannerRoutes);
       await api.register(taskRoutes);
       await api.register(dashboardRoutes);
       await api.register(kpiRoutes);

@@ -53,8 +53,8 @@ describe.each(DB_TARGETS)('the berth planner window on %s', (target) => {
           ],
           equipment_details: [{ cargo_handling_equipment_id: crane!.id, start_time: '2027-05-03T08:00:00Z', end_time: '2027-05-03T20:00:00Z' }],
           portcall_shift_details: [
-            { shift_number: 2, start_time: '2027-05-03T14:00:00Z', end_time: '2027-05-03T22:00:00Z', load: 120, gangs: 1 },
-            { shift_number: 1, start_time: '2027-05-03T06:00:00Z', end_time: '2027-05-03T14:00:00Z', discharge: 300, gangs: 2, resource_per_shift: 6 },
+            { shift_number: 2, start_time: '2027-05-03T16:00:00Z', end_time: '2027-05-04T04:00:00Z', load: 120, gangs: 1 },
+            { shift_number: 1, start_time: '2027-05-03T06:00:00Z', end_time: '2027-05-03T16:00:00Z', discharge: 300, gangs: 2, resource_per_shift: 6 },
           ],
         }),
       )

@@ -35,6 +35,31 @@ function predictedArrival(steps: PortcallExtras['arrivalSteps']): TPortcall['pre
   return { predicted_time: new Date(estimate.date_time).toISOString(), difference, status: Math.abs(difference) <= 30 ? 'on_time' : difference > 0 ? 'delayed' : 'early', source: 'arrival_by_vessel', last_fetched_at: new Date(estimate.created_at).toISOString() };
 }
 
+/** A stored shift card in the API's shape (the port call and the shift planner answer the same). */
+export function toShiftDetail(sh: PortcallExtras['shifts'][number]): TPortcall['portcall_shift_details'][number] {
+  return {
+    id: sh.id,
+    portcall_id: sh.portcall_id,
+    terminal_shift_id: sh.terminal_shift_id,
+    shift_number: sh.shift_number,
+    start_time: iso(sh.start_time)!,
+    end_time: iso(sh.end_time)!,
+    cargo_type: sh.cargo_type as TPortcall['cargo_details'][number]['cargo_type'] | null,
+    cargo_sub_type: sh.cargo_sub_type,
+    product_name: sh.product_name,
+    discharge: sh.discharge,
+    load: sh.load,
+    restow: sh.restow,
+    gangs: sh.gangs,
+    resource_per_shift: sh.resource_per_shift,
+    comments: sh.comments,
+    contact_person: { contact_person_name: sh.contact_person_name, contact_person_phone: sh.contact_person_phone, contact_person_mail: sh.contact_person_mail },
+    shift_equipment_details: sh.equipment_numbers.map((n) => ({ equipment_number: n })),
+    actual_moves: sh.actual_moves,
+    total_resources: sh.gangs * (sh.resource_per_shift ?? 0),
+  };
+}
+
 const EMPTY_EXTRAS: PortcallExtras = { equipment: [], shifts: [], arrivalSteps: [] };
 
 export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: PortalUser, extras: PortcallExtras = EMPTY_EXTRAS, now: Date = new Date()): TPortcall {
@@ -135,29 +160,7 @@ export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: Po
     equipment_details: extras.equipment
       .filter((e) => e.portcall_id === row.id)
       .map((e) => ({ id: e.id, portcall_id: e.portcall_id, cargo_handling_equipment_id: e.cargo_handling_equipment_id, start_time: iso(e.start_time)!, end_time: iso(e.end_time)!, equipment_name: e.equipment_name, equipment_number: e.equipment_number })),
-    portcall_shift_details: extras.shifts
-      .filter((sh) => sh.portcall_id === row.id)
-      .map((sh) => ({
-        id: sh.id,
-        portcall_id: sh.portcall_id,
-        terminal_shift_id: sh.terminal_shift_id,
-        shift_number: sh.shift_number,
-        start_time: iso(sh.start_time)!,
-        end_time: iso(sh.end_time)!,
-        cargo_type: sh.cargo_type as TPortcall['cargo_details'][number]['cargo_type'] | null,
-        cargo_sub_type: sh.cargo_sub_type,
-        product_name: sh.product_name,
-        discharge: sh.discharge,
-        load: sh.load,
-        restow: sh.restow,
-        gangs: sh.gangs,
-        resource_per_shift: sh.resource_per_shift,
-        comments: sh.comments,
-        contact_person: { contact_person_name: sh.contact_person_name, contact_person_phone: sh.contact_person_phone, contact_person_mail: sh.contact_person_mail },
-        shift_equipment_details: sh.equipment_numbers.map((n) => ({ equipment_number: n })),
-        actual_moves: sh.actual_moves,
-        total_resources: sh.gangs * (sh.resource_per_shift ?? 0),
-      })),
+    portcall_shift_details: extras.shifts.filter((sh) => sh.portcall_id === row.id).map(toShiftDetail),
     berth_arrival_classifier: classifierOf(row.berth_arrival_label),
     berth_departure_classifier: classifierOf(row.berth_departure_label),
     pilot_boarding_place_arrival_classifier: classifierOf(row.pilot_boarding_place_arrival_label),

@@ -68,22 +68,41 @@ export async function portcallRoutes(app: FastifyInstance): Promise<void> {
     { ...auth, schema: { tags, summary: 'Cargo-operations duration from moves, units per hour and crane intensity', body: ZPrefillDurationRequest, response: { 200: successEnvelope(ZPrefillDuration), ...errors } } },
     async (request) => ok(prefillDuration(request.body)),
   );
-  const ZWindowQuery = { terminal_id: z.number().int().positive() };
+  const ZWindowQuery = { terminal_id: z.number().int().positive(), portcall_id: z.number().int().positive().optional() };
+  const ZOptionalInstant = z.iso.datetime({ offset: true }).optional();
   r.post(
     '/prefill_shift_details',
     {
       ...auth,
       schema: {
         tags,
-        summary: 'Shift plan for a cargo window: the terminal\u2019s shifts in its time zone, moves split by hours',
-        body: z.object({ ...ZWindowQuery, cargo_operations_start: z.iso.datetime({ offset: true }), cargo_operations_end: z.iso.datetime({ offset: true }), discharge: z.number().int().min(0).default(0), load: z.number().int().min(0).default(0), restow: z.number().int().min(0).default(0) }),
+        summary: 'Shift plan for a cargo window (or a port call\u2019s): the terminal\u2019s open shifts in its time zone, moves spread by rate or by working hours',
+        body: z
+          .object({
+            ...ZWindowQuery,
+            cargo_operations_start: ZOptionalInstant,
+            cargo_operations_end: ZOptionalInstant,
+            discharge: z.number().int().min(0).max(10_000_000).optional(),
+            load: z.number().int().min(0).max(10_000_000).optional(),
+            restow: z.number().int().min(0).max(10_000_000).optional(),
+            units_per_hour: z.number().min(0).max(100_000).optional(),
+            crane_intensity: z.number().min(0.1).max(20).optional(),
+          })
+          .refine((b) => b.portcall_id !== undefined || (b.cargo_operations_start !== undefined && b.cargo_operations_end !== undefined), { path: ['cargo_operations_start'], message: 'Give the cargo window, or the port call' }),
       },
     },
     async (request) => ok(await prefillShiftDetails(app.ctx, sessionOf(request), request.body)),
   );
   r.post(
     '/prefill_equipment_details',
-    { ...auth, schema: { tags, summary: 'Equipment of the terminal that is free in a window', body: z.object({ ...ZWindowQuery, start_time: z.iso.datetime({ offset: true }), end_time: z.iso.datetime({ offset: true }) }) } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Equipment of the terminal that is free in a window (or a port call\u2019s cargo window): not booked, not on another call\u2019s shift card',
+        body: z.object({ ...ZWindowQuery, start_time: ZOptionalInstant, end_time: ZOptionalInstant }).refine((b) => b.portcall_id !== undefined || (b.start_time !== undefined && b.end_time !== undefined), { path: ['start_time'], message: 'Give the window, or the port call' }),
+      },
+    },
     async (request) => ok(await prefillEquipmentDetails(app.ctx, sessionOf(request), request.body)),
   );
   r.post(

@@ -6,6 +6,9 @@ import {
   type TBerthPlace,
   type TShiftDetailInput,
   computeCargoQuantities,
+  plannedVolumes,
+  scaleShiftVolumes,
+  volumesDiffer,
   movedInterval,
   type TFromLabel,
   type TNegotiatedTime,
@@ -34,6 +37,7 @@ import type { DB, PortalUser } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { announcePortcallChange } from '../notifications/portcall-announcer';
+import { shiftPlanProblems } from '../shift-planner/shift-plan-check';
 import { toPortcall } from './portcall-mapper';
 import { applyListFilters, countRequests, extrasPerPortcall, findCargoDetails, findEquipmentClash, findPortcallExtras, perPortcall, shiftDetailRow, lastTimestamp, selectPortcalls, userTerminalIds, visibleTo } from './portcall.repository';
 
@@ -144,7 +148,7 @@ async function resolvePlacement(
   return placement;
 }
 
-async function audit(trx: Trx, session: AuthSession, portcallId: number, eventType: 'created' | 'revised' | 'accepted', field: string, oldValue: unknown, newValue: unknown, at: Date) {
+export async function audit(trx: Trx, session: AuthSession, portcallId: number, eventType: 'created' | 'revised' | 'accepted', field: string, oldValue: unknown, newValue: unknown, at: Date) {
   await trx
     .insertInto('portcall_audit_events')
     .values({
@@ -237,12 +241,30 @@ async function takeWorkAlong(trx: Trx, session: AuthSession, current: TPortcall,
   }
 }
 
-async function replaceShiftDetails(trx: Trx, portcallId: number, details: TShiftDetailInput[]) {
+/** Cards the caller sent keep the shift planner's rules (shift-plan-check.ts); cards moved along with the call are not re-judged. */
+async function replaceShiftDetails(trx: Trx, portcallId: number, details: TShiftDetailInput[], check?: { terminalId: number; stay: { from: number; to: number } }) {
   const problems = details.flatMap((d, i) => (Date.parse(d.end_time) <= Date.parse(d.start_time) ? [{ path: `portcall_shift_details.${i}.end_time`, message: 'A shift ends after it starts' }] : []));
+  if (!problems.length && check && details.length) {
+    const terminal = await trx.selectFrom('terminals').select(['id', 'time_zone']).where('id', '=', check.terminalId).executeTakeFirstOrThrow();
+    problems.push(...(await shiftPlanProblems(trx, { terminal, portcallId, stay: check.stay, details })));
+  }
   if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems });
   await trx.deleteFrom('portcall_shift_details').where('portcall_id', '=', portcallId).execute();
   if (!details.length) return;
   await trx.insertInto('portcall_shift_details').values(details.map((d) => shiftDetailRow(portcallId, d))).execute();
+}
+
+/** Volume sync from the cargo side: the call's cards are rescaled to the new cargo totals (docs/shift-planner.md). */
+async function shiftVolumesFollowCargo(trx: Trx, portcallId: number) {
+  const cards = await trx.selectFrom('portcall_shift_details').selectAll().where('portcall_id', '=', portcallId).orderBy('start_time').execute();
+  if (cards.length === 0) return;
+  const cargo = await trx.selectFrom('portcall_cargo_details').select(['discharge', 'load', 'restow']).where('portcall_id', '=', portcallId).execute();
+  const target = plannedVolumes(cargo.map((c) => ({ discharge: Number(c.discharge), load: Number(c.load), restow: Number(c.restow) })));
+  const timed = cards.map((c) => ({ ...c, start_time: new Date(c.start_time).toISOString(), end_time: new Date(c.end_time).toISOString() }));
+  if (!volumesDiffer(plannedVolumes(timed), target)) return;
+  for (const card of scaleShiftVolumes(timed, target)) {
+    await trx.updateTable('portcall_shift_details').set({ discharge: card.discharge, load: card.load, restow: card.restow }).where('id', '=', card.id).execute();
+  }
 }
 
 function statusOf(p: { cancelled: boolean; labels: Record<TNegotiatedTime, TTimeLabel | null>; cargoStart: Date | null; now: Date }) {
@@ -313,7 +335,7 @@ export async function createPortcall(ctx: AppContext, session: AuthSession, inpu
       .executeTakeFirstOrThrow();
     await replaceCargoDetails(trx, row.id, cargo_details);
     await replaceEquipmentDetails(trx, row.id, body.terminal_id, { from: body.berth_arrival, to: body.berth_departure }, equipment_details);
-    await replaceShiftDetails(trx, row.id, portcall_shift_details);
+    await replaceShiftDetails(trx, row.id, portcall_shift_details, { terminalId: body.terminal_id, stay: { from: Date.parse(body.berth_arrival), to: Date.parse(body.berth_departure) } });
     for (const t of NEGOTIATED_TIMES) {
       const value = timeValue(t);
       if (!value) continue;
@@ -491,8 +513,9 @@ export async function updatePortcallInTransaction(ctx: AppContext, trx: Trx, ses
   }
   const place = { berth_arrival: steps.get('berth_arrival')?.value ?? merged.berth_arrival, berth_departure: steps.get('berth_departure')?.value ?? merged.berth_departure };
   await takeWorkAlong(trx, session, current, place, { equipment: equipment_details !== undefined, shifts: portcall_shift_details !== undefined }, now);
+  if (cargo_details && !portcall_shift_details && merged.sync_shift_cargo_volumes) await shiftVolumesFollowCargo(trx, id);
   if (portcall_shift_details) {
-    await replaceShiftDetails(trx, id, portcall_shift_details);
+    await replaceShiftDetails(trx, id, portcall_shift_details, { terminalId: current.terminal_id, stay: { from: Date.parse(place.berth_arrival), to: Date.parse(place.berth_departure) } });
     await audit(trx, session, id, 'revised', 'portcall_shift_details', current.portcall_shift_details.length, portcall_shift_details.length, now);
   }
   if (!(await writeTimes(trx, session, current, steps, extra, now, body.version))) return false;

@@ -1,0 +1,110 @@
+// The shift board (GET /shift_planner): the terminal's shifts over the shown local days as columns, the calls
+// working in them as rows with their cards, the totals per shift against capacity, and the plan's problems.
+import {
+  DEFAULT_SHIFT_PLANNER_SETTINGS,
+  type TBoardPortcall,
+  type TPortcallStatus,
+  type TShiftBoard,
+  type TShiftBoardQuery,
+  ZShiftPlannerSettings,
+  boardPortcallFigures,
+  sortBoardPortcalls,
+  summariseShiftBoard,
+} from '@quayline/domain';
+import type { Kysely, Transaction } from 'kysely';
+import type { AppContext } from '../../app-context';
+import type { DB, PortalUser } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { AuthSession } from '../auth/auth.service';
+import { perPortcall } from '../portcalls/portcall.repository';
+import { iso, num, toShiftDetail } from '../portcalls/portcall-mapper';
+import { requireLinkedTerminal } from '../terminals/terminal.service';
+import { type TBoardCallRow, type TCargoRow, type TShiftCardRow, findBoardCalls, findCargoRows, findShiftCards } from './shift-board.repository';
+import { addDays, formatLocalDate, localMidnight, parseLocalDate, shiftColumns, todayIn } from './shift-calendar-range';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** The downloads cover up to a month; the screen shows up to 14 days. */
+export const MAX_BOARD_DAYS = 31;
+
+export function toBoardPortcall(call: TBoardCallRow, cards: readonly TShiftCardRow[], cargo: readonly TCargoRow[], now: number): TBoardPortcall {
+  const details = cards.map(toShiftDetail);
+  const cargoDetails = cargo.map((c) => ({ discharge: Number(c.discharge), load: Number(c.load), restow: Number(c.restow), units_per_hour: num(c.units_per_hour), crane_intensity: Number(c.crane_intensity) }));
+  return {
+    id: call.id,
+    version: call.version,
+    terminal_id: call.terminal_id,
+    vessel_id: call.vessel_id,
+    vessel_name: call.vessel_name,
+    imo_number: call.imo_number,
+    vessel_operator_name: call.vessel_operator_name,
+    agent_name: call.agent_name,
+    status: call.status as TPortcallStatus,
+    berth_arrival: iso(call.berth_arrival)!,
+    berth_departure: iso(call.berth_departure)!,
+    cargo_operations_start: iso(call.cargo_operations_start),
+    cargo_operations_end: iso(call.cargo_operations_end),
+    berth_start_position: num(call.berth_start_position),
+    berth_end_position: num(call.berth_end_position),
+    sync_shift_cargo_volumes: call.sync_shift_cargo_volumes,
+    ...boardPortcallFigures({ cargoDetails, details, now }),
+    portcall_shift_details: details,
+  };
+}
+
+/** Calls in the board's shape, with their cards and cargo read in two queries. */
+export async function loadBoardPortcalls(db: Db, calls: readonly TBoardCallRow[], now: number): Promise<TBoardPortcall[]> {
+  const ids = calls.map((c) => c.id);
+  const [cards, cargo] = await Promise.all([findShiftCards(db, ids), findCargoRows(db, ids)]);
+  const cardsOf = perPortcall(cards);
+  const cargoOf = perPortcall(cargo);
+  return calls.map((c) => toBoardPortcall(c, cardsOf(c.id), cargoOf(c.id), now));
+}
+
+/** One call as the board shows it, if the user may see it. */
+export async function loadBoardPortcall(db: Db, user: PortalUser, id: number, now: number): Promise<TBoardPortcall> {
+  const [call] = await findBoardCalls(db, user, { ids: [id] });
+  if (!call) throw new AppError('NOT_FOUND', { message: 'No such port call.' });
+  return (await loadBoardPortcalls(db, [call], now))[0]!;
+}
+
+function userSettings(user: PortalUser) {
+  const parsed = ZShiftPlannerSettings.partial().safeParse(user.settings ?? {});
+  return { ...DEFAULT_SHIFT_PLANNER_SETTINGS, ...(parsed.success ? parsed.data : {}) };
+}
+
+export const canPlanShifts = (user: PortalUser) => user.user_type === 'terminal_operator';
+
+export async function getShiftBoard(ctx: AppContext, session: AuthSession, query: TShiftBoardQuery & { days?: number | undefined }): Promise<TShiftBoard> {
+  const user = session.user;
+  const terminal = await requireLinkedTerminal(ctx, session, query.terminal_id);
+  const settings = userSettings(user);
+  const days = Math.min(MAX_BOARD_DAYS, query.days ?? settings.number_of_days_to_show_shifts);
+  const orderBy = query.order_by ?? settings.order_by;
+  const first = query.from ? parseLocalDate(query.from) : todayIn(ctx.clock.now(), terminal.time_zone);
+  const from = localMidnight(first, terminal.time_zone);
+  const to = localMidnight(addDays(first, days), terminal.time_zone);
+  const { definitions, columns, nonWorking, equipment } = await shiftColumns(ctx.db, terminal, from, to);
+  // The night shift of the last day ends after the last midnight: calls working in it are on the board.
+  const span = { from: new Date(columns[0] ? Math.min(from, Date.parse(columns[0].start_time)) : from), to: new Date(columns.length ? Math.max(to, Date.parse(columns.at(-1)!.end_time)) : to) };
+  const calls = await findBoardCalls(ctx.db, user, { terminalId: terminal.id, ...span });
+  const portcalls = sortBoardPortcalls(await loadBoardPortcalls(ctx.db, calls, ctx.clock.now().getTime()), orderBy);
+  const summary = summariseShiftBoard({ shifts: columns, portcalls });
+  return {
+    terminal_id: terminal.id,
+    time_zone: terminal.time_zone,
+    from: formatLocalDate(first),
+    days,
+    order_by: orderBy,
+    can_edit: canPlanShifts(user),
+    shiftsData: {
+      shifts: definitions,
+      non_working_times: nonWorking.map((n) => ({ id: n.id, terminal_id: n.terminal_id, kind: n.kind, reason: n.reason, starts_at: iso(n.starts_at)!, ends_at: iso(n.ends_at)! })),
+    },
+    shiftsList: columns,
+    portcalls,
+    shiftsVolume: { days_volume: summary.days_volume, shifts_volume: summary.shifts_volume },
+    equipments: equipment.map((e) => ({ id: e.id, name: e.name, equipment_type: e.equipment_type, equipment_number: e.equipment_number })),
+    problems: summary.problems,
+  };
+}

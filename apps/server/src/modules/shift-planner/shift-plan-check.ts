@@ -1,0 +1,24 @@
+// The rules a call's shift plan must keep before it is stored, wherever it is written (the shift planner, the
+// port-call form): inside the stay, one card per open shift, gangs the shift has, equipment known and free.
+import { type TFieldError, type TShiftDetailInput, shiftPlanInputProblems } from '@quayline/domain';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { findEquipmentOnOtherCards } from './shift-board.repository';
+import { daysAround, shiftColumns } from './shift-calendar-range';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export async function shiftPlanProblems(
+  db: Db,
+  args: { terminal: { id: number; time_zone: string }; portcallId: number; stay: { from: number; to: number }; details: readonly TShiftDetailInput[] },
+): Promise<TFieldError[]> {
+  if (args.details.length === 0) return [];
+  const starts = args.details.map((d) => Date.parse(d.start_time)).filter(Number.isFinite);
+  const ends = args.details.map((d) => Date.parse(d.end_time)).filter(Number.isFinite);
+  const range = daysAround(Math.min(args.stay.from, ...starts), Math.max(args.stay.to, ...ends), args.terminal.time_zone);
+  const [{ columns, equipment }, bookedElsewhere] = await Promise.all([
+    shiftColumns(db, args.terminal, range.from, range.to),
+    findEquipmentOnOtherCards(db, { terminalId: args.terminal.id, portcallId: args.portcallId, from: new Date(range.from), to: new Date(range.to) }),
+  ]);
+  return shiftPlanInputProblems({ details: args.details, stay: args.stay, shifts: columns, equipmentNumbers: new Set(equipment.map((e) => e.equipment_number)), bookedElsewhere });
+}

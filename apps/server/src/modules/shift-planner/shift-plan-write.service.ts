@@ -1,0 +1,58 @@
+// PUT /portcalls/:id/shift_details: a call's whole shift plan in one versioned write (edit, drag, split, copy and
+// prefill all end here). Only the terminal plans; a stale version gets 409 with the call as it is now.
+import { type TBoardPortcall, type TShiftDetailInput, type TShiftDetailsUpdateRequest, ZShiftDetailsUpdateRequest, cardVolume, plannedVolumes, scaleCargoVolumes, volumesDiffer } from '@quayline/domain';
+import { sql } from 'kysely';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import type { AuthSession } from '../auth/auth.service';
+import { announcePortcallChange } from '../notifications/portcall-announcer';
+import { shiftDetailRow } from '../portcalls/portcall.repository';
+import { audit, loadVisible } from '../portcalls/portcall.service';
+import { findCargoRows } from './shift-board.repository';
+import { canPlanShifts, loadBoardPortcall } from './shift-board.service';
+import { shiftPlanProblems } from './shift-plan-check';
+
+const moves = (details: readonly TShiftDetailInput[]) => details.reduce((a, d) => a + cardVolume(d), 0);
+
+export async function updateShiftDetails(ctx: AppContext, session: AuthSession, id: number, input: TShiftDetailsUpdateRequest): Promise<TBoardPortcall> {
+  const body = ZShiftDetailsUpdateRequest.parse(input);
+  const user = session.user;
+  const now = ctx.clock.now();
+  const ok = await ctx.db.transaction().execute(async (trx) => {
+    const current = await loadVisible(ctx, trx, user, id, true);
+    if (!canPlanShifts(user)) throw new AppError('FORBIDDEN', { message: 'Only the terminal plans the shifts.' });
+    if (current.version !== body.version) return false;
+    if (current.status === 'Cancelled') throw new AppError('VALIDATION_FAILED', { httpStatus: 422, message: 'A cancelled port call cannot be planned.' });
+    const terminal = await trx.selectFrom('terminals').select(['id', 'time_zone']).where('id', '=', current.terminal_id).executeTakeFirstOrThrow();
+    const details = body.portcall_shift_details;
+    const problems = await shiftPlanProblems(trx, { terminal, portcallId: id, stay: { from: Date.parse(current.berth_arrival), to: Date.parse(current.berth_departure) }, details });
+    if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems });
+
+    // With sync on, the cargo details follow the shift volumes (docs/shift-planner.md, "Volume sync").
+    if (current.sync_shift_cargo_volumes && details.length > 0) {
+      const planned = plannedVolumes(details);
+      const rows = await findCargoRows(trx, [id]);
+      const cargo = rows.map((r) => ({ id: r.id, discharge: Number(r.discharge), load: Number(r.load), restow: Number(r.restow), fixed: r.quantities !== null }));
+      if (volumesDiffer(plannedVolumes(cargo), planned)) {
+        const scaled = scaleCargoVolumes(cargo, planned);
+        if (!scaled) {
+          const message = cargo.length === 0 ? 'The call has no cargo details to keep in step; add them, or turn off the volume sync' : 'The cargo details cannot follow these volumes: their tier tables fix them; change the tiers, or turn off the volume sync';
+          throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'portcall_shift_details', message }] });
+        }
+        for (const row of scaled) await trx.updateTable('portcall_cargo_details').set({ discharge: row.discharge, load: row.load, restow: row.restow }).where('id', '=', row.id).execute();
+        await audit(trx, session, id, 'revised', 'cargo_details', plannedVolumes(cargo), planned, now);
+      }
+    }
+
+    await trx.deleteFrom('portcall_shift_details').where('portcall_id', '=', id).execute();
+    if (details.length) await trx.insertInto('portcall_shift_details').values(details.map((d) => shiftDetailRow(id, d))).execute();
+    const updated = await trx.updateTable('portcalls').set({ version: sql`version + 1`, updated_at: now }).where('id', '=', id).where('version', '=', body.version).executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return false;
+    const before = current.portcall_shift_details;
+    await audit(trx, session, id, 'revised', 'portcall_shift_details', { cards: before.length, moves: moves(before), gangs: before.reduce((a, d) => a + d.gangs, 0) }, { cards: details.length, moves: moves(details), gangs: details.reduce((a, d) => a + d.gangs, 0) }, now);
+    await announcePortcallChange(trx, session, await loadVisible(ctx, trx, user, id), { auditType: 'revised', field: 'portcall_shift_details' }, now);
+    return true;
+  });
+  if (!ok) throw new AppError('CONFLICT', { current: await loadBoardPortcall(ctx.db, user, id, ctx.clock.now().getTime()) });
+  return loadBoardPortcall(ctx.db, user, id, ctx.clock.now().getTime());
+}

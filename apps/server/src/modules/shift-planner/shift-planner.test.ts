@@ -1,0 +1,241 @@
+import ExcelJS from 'exceljs';
+import { ZShiftBoard, ZShiftDetailsUpdateResponse } from '@quayline/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganisation, createTerminal, createVessel, signIn } from '../../test/fixtures';
+import { type PortcallWorld, createPortcallWorld } from '../../test/portcall-world';
+import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
+
+// The test terminal works Day 06-18 and Night 18-06 in Europe/Berlin: in March 2027 (UTC+1) Day is 05-17Z.
+const card = (shift_number: number, start_time: string, end_time: string, extra: Record<string, unknown> = {}) => ({ shift_number, start_time, end_time, ...extra });
+const D10 = ['2027-03-10T05:00:00Z', '2027-03-10T17:00:00Z'] as const;
+const N10 = ['2027-03-10T17:00:00Z', '2027-03-11T05:00:00Z'] as const;
+const D11 = ['2027-03-11T05:00:00Z', '2027-03-11T12:00:00Z'] as const;
+
+describe.each(DB_TARGETS)('the shift planner on %s', (target) => {
+  let t: TestApp;
+  let w: PortcallWorld;
+  const board = async (query: string, call = w.planner) => {
+    const res = await call('GET', `/shift_planner?terminal_id=${w.terminal.id}&${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return ZShiftBoard.strict().parse(res.json().payload);
+  };
+  const createCall = async (arrival: string, departure: string, extra: Record<string, unknown> = {}) => {
+    const res = await w.planner('POST', '/portcalls', w.request(arrival, departure, extra));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().payload as { id: number; version: number };
+  };
+  const putPlan = (id: number, version: number, details: unknown[], call = w.planner) => call('PUT', `/portcalls/${id}/shift_details`, { version, portcall_shift_details: details });
+
+  beforeAll(async () => {
+    t = await createTestApp(target);
+    w = await createPortcallWorld(t);
+  });
+  afterAll(async () => t?.close());
+
+  it('shows the shifts of the chosen local days as columns and the calls working in them as rows, with totals against capacity', async () => {
+    const a = await createCall('2027-03-10T04:00:00Z', '2027-03-11T12:00:00Z', {
+      berth_start_position: 100,
+      berth_end_position: 300,
+      cargo_details: [{ cargo_type: 'Container (boxes)', discharge: 400, load: 200 }],
+      portcall_shift_details: [card(1, ...D10, { discharge: 300, gangs: 4, shift_equipment_details: [{ equipment_number: 'RS-1' }] }), card(2, ...N10, { discharge: 100, load: 200, gangs: 3 })],
+    });
+    const b = await createCall('2027-03-10T08:00:00Z', '2027-03-10T20:00:00Z', { berth_start_position: 500, berth_end_position: 700, cargo_details: [{ cargo_type: 'General', discharge: 50 }] });
+    await createCall('2027-03-14T08:00:00Z', '2027-03-14T20:00:00Z');
+    const shown = await board('from=2027-03-10&days=2');
+    expect(shown).toMatchObject({ from: '2027-03-10', days: 2, order_by: 'arrival_time', time_zone: 'Europe/Berlin', can_edit: true });
+    expect(shown.shiftsList.map((s) => [s.key, s.start_time, s.end_time, s.working_minutes])).toEqual([
+      ['2027-03-10#1', '2027-03-10T05:00:00.000Z', '2027-03-10T17:00:00.000Z', 720],
+      ['2027-03-10#2', '2027-03-10T17:00:00.000Z', '2027-03-11T05:00:00.000Z', 720],
+      ['2027-03-11#1', '2027-03-11T05:00:00.000Z', '2027-03-11T17:00:00.000Z', 720],
+      ['2027-03-11#2', '2027-03-11T17:00:00.000Z', '2027-03-12T05:00:00.000Z', 720],
+    ]);
+    expect(shown.portcalls.map((c) => c.id)).toEqual([a.id, b.id]);
+    const rowA = shown.portcalls[0]!;
+    expect(rowA).toMatchObject({ cargo: { discharge: 400, load: 200, total: 600 }, planned: { discharge: 400, load: 200, total: 600 }, volume_mismatch: false, vessel_operator_name: expect.any(String) });
+    expect(shown.shiftsVolume.shifts_volume[0]).toMatchObject({ key: '2027-03-10#1', volume: 300, gangs: 4, gangs_available: 6, equipment: ['RS-1'], equipment_available: 3, portcall_count: 1, over_capacity: false });
+    expect(shown.shiftsVolume.days_volume).toEqual([{ date: '2027-03-10', volume: 600 }, { date: '2027-03-11', volume: 0 }]);
+    expect(shown.equipments.map((e) => e.equipment_number).sort()).toEqual(['MHC-1', 'RS-1', 'RS-2']);
+    expect(shown.shiftsData.shifts.map((s) => [s.name, s.gangs_available])).toEqual([['Day', 6], ['Night', 6]]);
+
+    expect((await board('from=2027-03-10&days=2&order_by=berth_position')).portcalls.map((c) => c.id)).toEqual([a.id, b.id]);
+    expect((await board('from=2027-03-10&days=2&order_by=remaining_volume')).portcalls.map((c) => c.id)).toEqual([a.id, b.id]);
+    expect((await w.planner('GET', `/shift_planner?terminal_id=${w.terminal.id}&from=2027-3-10`)).statusCode).toBe(400);
+    expect((await w.planner('GET', `/shift_planner?terminal_id=${w.terminal.id}&days=15`)).statusCode).toBe(400);
+
+    // The user's days setting decides how many days a board without `days` shows.
+    await w.planner('PUT', '/update_shift_planner_settings', { type: 'number_of_days_to_show_shifts', value: 1 });
+    expect((await board('from=2027-03-10')).shiftsList).toHaveLength(2);
+    await w.planner('PUT', '/update_shift_planner_settings', { type: 'number_of_days_to_show_shifts', value: 3 });
+
+    // The vessel side sees its own calls read-only; a user of another terminal sees nothing.
+    const other = await createOrganisation(t.database.db, 'vessel_operator');
+    const stranger = await signIn(t.app, t.database.db, { userType: 'vessel_operator', organisationId: other.id, terminalIds: [w.terminal.id] });
+    expect((await board('from=2027-03-10&days=2', stranger.call)).portcalls).toEqual([]);
+    const own = await board('from=2027-03-10&days=2', w.vesselSide);
+    expect(own.can_edit).toBe(false);
+    expect(own.portcalls.map((c) => c.id)).toEqual([a.id, b.id]);
+    const elsewhere = await signIn(t.app, t.database.db, { terminalIds: [(await createTerminal(t.database.db)).id] });
+    expect((await elsewhere.call('GET', `/shift_planner?terminal_id=${w.terminal.id}`)).statusCode).toBe(404);
+  });
+
+  it('counts the DST nights as the 11 and 13 hours they last', async () => {
+    const spring = await board('from=2027-03-27&days=1');
+    expect(spring.shiftsList.map((s) => s.working_minutes)).toEqual([720, 660]);
+    const autumn = await board('from=2027-10-30&days=1');
+    expect(autumn.shiftsList.map((s) => s.working_minutes)).toEqual([720, 780]);
+  });
+
+  it('saves a call\u2019s plan with its version, only for the terminal, and answers a stale write with 409 and the call as it is', async () => {
+    const call = await createCall('2027-04-06T04:00:00Z', '2027-04-07T12:00:00Z', { cargo_details: [{ cargo_type: 'General', discharge: 500 }] });
+    // April is UTC+2: Day 04-16Z, Night 16-04Z.
+    const plan = [card(1, '2027-04-06T04:00:00Z', '2027-04-06T16:00:00Z', { discharge: 300, gangs: 2, contact_person: { contact_person_name: 'Jan Hoff' } }), card(2, '2027-04-06T16:00:00Z', '2027-04-07T04:00:00Z', { discharge: 200, gangs: 1 })];
+    const saved = await putPlan(call.id, call.version, plan);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const row = ZShiftDetailsUpdateResponse.parse(saved.json().payload).portcall;
+    expect(row.version).toBe(call.version + 1);
+    expect(row.portcall_shift_details.map((d) => [d.shift_number, d.discharge, d.gangs])).toEqual([[1, 300, 2], [2, 200, 1]]);
+    expect(row.portcall_shift_details[0]!.contact_person?.contact_person_name).toBe('Jan Hoff');
+
+    const stale = await putPlan(call.id, call.version, []);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().payload.current).toMatchObject({ id: call.id, version: row.version, planned: { discharge: 500 } });
+
+    expect((await putPlan(call.id, row.version, [], w.agent)).statusCode).toBe(403);
+    expect((await putPlan(call.id, row.version, [], w.vesselSide)).statusCode).toBe(403);
+    const audit = await t.database.db.selectFrom('portcall_audit_events').select(['field', 'new_value']).where('portcall_id', '=', call.id).where('field', '=', 'portcall_shift_details').execute();
+    expect(audit).toEqual([{ field: 'portcall_shift_details', new_value: { cards: 2, moves: 500, gangs: 3 } }]);
+    const events = await t.database.db.selectFrom('realtime_events').select(['event', 'payload']).where('channel', '=', `Terminal.${w.terminal.id}`).orderBy('id', 'desc').limit(1).execute();
+    expect(events[0]).toMatchObject({ event: 'portcall.updated', payload: { portcall_id: call.id, version: row.version, field: 'portcall_shift_details' } });
+  });
+
+  it('refuses bad plans with the field and the reason, and saves nothing', async () => {
+    const call = await createCall('2027-05-04T04:00:00Z', '2027-05-05T12:00:00Z');
+    const neighbour = await createCall('2027-05-04T04:00:00Z', '2027-05-04T20:00:00Z');
+    const day = ['2027-05-04T04:00:00Z', '2027-05-04T16:00:00Z'] as const;
+    expect((await putPlan(neighbour.id, neighbour.version, [card(1, ...day, { shift_equipment_details: [{ equipment_number: 'RS-2' }] })])).statusCode).toBe(200);
+    const dayShift = (await board('from=2027-05-04&days=1')).shiftsData.shifts.find((s) => s.shift_number === 1)!;
+    expect((await w.planner('PUT', `/terminal_shifts/${dayShift.id}`, { gangs_available: 4 })).statusCode).toBe(200);
+    expect((await w.agent('PUT', `/terminal_shifts/${dayShift.id}`, { gangs_available: 9 })).statusCode).toBe(403);
+
+    const cases: [unknown[], string, RegExp][] = [
+      [[card(1, ...day, { discharge: -5 })], 'portcall_shift_details.0.discharge', /./],
+      [[card(1, ...day, { gangs: 5 })], 'portcall_shift_details.0.gangs', /At most 4 gangs/],
+      [[card(1, '2027-05-03T04:00:00Z', '2027-05-03T16:00:00Z', { discharge: 5 })], 'portcall_shift_details.0.start_time', /Outside the call/],
+      [[card(1, ...day, { shift_equipment_details: [{ equipment_number: 'XX-9' }] })], 'portcall_shift_details.0.shift_equipment_details.0.equipment_number', /Unknown equipment/],
+      [[card(1, ...day, { shift_equipment_details: [{ equipment_number: 'RS-2' }] })], 'portcall_shift_details.0.shift_equipment_details.0.equipment_number', /already booked for another port call/],
+      [[card(1, ...day), card(1, '2027-05-04T05:00:00Z', '2027-05-04T15:00:00Z')], 'portcall_shift_details.1.start_time', /already planned/],
+      [[card(2, ...day)], 'portcall_shift_details.0.shift_number', /shift 1/],
+    ];
+    for (const [details, path, message] of cases) {
+      const res = await putPlan(call.id, call.version, details);
+      expect(res.statusCode, JSON.stringify(details)).toBe(400);
+      const errors = res.json().payload.errors as { path: string; message: string }[];
+      expect(errors.find((e) => e.path === path)?.message, res.body).toMatch(message);
+    }
+
+    // A holiday closes the day shift: no work may be planned in it.
+    const holiday = await w.planner('POST', '/non_working_times', { terminal_id: w.terminal.id, kind: 'holiday', reason: 'Labour day (moved)', starts_at: '2027-05-04T04:00:00Z', ends_at: '2027-05-04T16:00:00Z' });
+    expect(holiday.statusCode, holiday.body).toBe(200);
+    const closed = await putPlan(call.id, call.version, [card(1, ...day, { discharge: 10 })]);
+    expect(closed.json().payload.errors).toContainEqual({ path: 'portcall_shift_details.0.start_time', message: 'The terminal does not work in this shift' });
+    const shown = await board('from=2027-05-04&days=1');
+    expect(shown.shiftsList[0]).toMatchObject({ closed: true, working_minutes: 0, non_working_time_ids: [holiday.json().payload.id] });
+
+    const after = await w.planner('GET', `/portcalls/${call.id}`);
+    expect(after.json().payload).toMatchObject({ version: call.version, portcall_shift_details: [] });
+    expect((await w.planner('DELETE', `/non_working_times/${holiday.json().payload.id}`)).statusCode).toBe(200);
+  });
+
+  it('keeps cargo and shift volumes in step when the call syncs them, and shows the mismatch when it does not', async () => {
+    const synced = await createCall('2027-06-08T04:00:00Z', '2027-06-09T04:00:00Z', { sync_shift_cargo_volumes: true, cargo_details: [{ cargo_type: 'General', discharge: 600, load: 100 }, { cargo_type: 'General', discharge: 200 }] });
+    const plan = [card(1, '2027-06-08T04:00:00Z', '2027-06-08T16:00:00Z', { discharge: 700, load: 100 }), card(2, '2027-06-08T16:00:00Z', '2027-06-09T04:00:00Z', { discharge: 300, load: 100 })];
+    const res = await putPlan(synced.id, synced.version, plan);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payload.portcall).toMatchObject({ cargo: { discharge: 1000, load: 200 }, planned: { discharge: 1000, load: 200 }, volume_mismatch: false });
+    const cargo = (await w.planner('GET', `/portcalls/${synced.id}`)).json().payload.cargo_details as { discharge: number; load: number }[];
+    expect(cargo.map((c) => [c.discharge, c.load])).toEqual([[750, 200], [250, 0]]);
+
+    // And from the cargo side: the port-call form halves the discharge, the cards follow in proportion.
+    const current = (await w.planner('GET', `/portcalls/${synced.id}`)).json().payload;
+    const edited = await w.planner('PUT', `/portcalls/${synced.id}`, { version: current.version, cargo_details: [{ cargo_type: 'General', discharge: 500, load: 200 }] });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().payload.portcall_shift_details.map((d: { discharge: number; load: number }) => [d.discharge, d.load])).toEqual([[350, 100], [150, 100]]);
+
+    const loose = await createCall('2027-06-10T04:00:00Z', '2027-06-11T04:00:00Z', { cargo_details: [{ cargo_type: 'General', discharge: 600 }] });
+    const loosePlan = (await putPlan(loose.id, loose.version, [card(1, '2027-06-10T04:00:00Z', '2027-06-10T16:00:00Z', { discharge: 500 })])).json().payload.portcall;
+    expect(loosePlan).toMatchObject({ cargo: { discharge: 600 }, planned: { discharge: 500 }, volume_mismatch: true });
+    expect((await board('from=2027-06-10&days=1')).problems).toContainEqual({ kind: 'volume_mismatch', shift_key: null, portcall_ids: [loose.id], equipment_number: null, demanded: 500, available: 600 });
+  });
+
+  it('prefills a call\u2019s shifts from its cargo and rate, skipping closed shifts, and proposes free equipment', async () => {
+    const call = await createCall('2027-07-06T04:00:00Z', '2027-07-07T16:00:00Z', { cargo_operations_start: '2027-07-06T04:00:00Z', cargo_operations_end: '2027-07-07T16:00:00Z', cargo_details: [{ cargo_type: 'Container (boxes)', discharge: 600, load: 300, units_per_hour: 25, crane_intensity: 2 }] });
+    await w.planner('POST', '/non_working_times', { terminal_id: w.terminal.id, kind: 'closed_shift', reason: 'Night closed', starts_at: '2027-07-06T16:00:00Z', ends_at: '2027-07-07T04:00:00Z' });
+    const res = await w.planner('POST', '/prefill_shift_details', { terminal_id: w.terminal.id, portcall_id: call.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const plan = res.json().payload as { shift_number: number; start_time: string; discharge: number; load: number; gangs: number; shift_name: string }[];
+    // 50 moves an hour: the first day shift takes 600 of the 900, the closed night nothing, the next day the rest.
+    expect(plan.map((p) => [p.shift_name, p.start_time, p.discharge + p.load, p.gangs])).toEqual([
+      ['Day', '2027-07-06T04:00:00.000Z', 600, 2],
+      ['Day', '2027-07-07T04:00:00.000Z', 300, 2],
+    ]);
+    expect(plan.reduce((a, p) => a + p.discharge, 0)).toBe(600);
+    const saved = await putPlan(call.id, call.version, plan.map(({ shift_name: _n, ...d }) => d));
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const free = (await w.planner('POST', '/prefill_equipment_details', { terminal_id: w.terminal.id, portcall_id: call.id })).json().payload as { equipment_number: string; start_time: string }[];
+    expect(free.map((f) => f.equipment_number).sort()).toEqual(['MHC-1', 'RS-1', 'RS-2']);
+    expect(free[0]!.start_time).toBe('2027-07-06T04:00:00.000Z');
+    expect((await w.planner('POST', '/prefill_shift_details', { terminal_id: w.terminal.id })).statusCode).toBe(400);
+  });
+
+  it('keeps non-working times per terminal: everyone linked reads them, only the terminal changes them, every board hears of it', async () => {
+    const body = { terminal_id: w.terminal.id, kind: 'break', reason: 'Crew meeting', starts_at: '2027-08-03T10:00:00Z', ends_at: '2027-08-03T12:00:00Z' };
+    expect((await w.agent('POST', '/non_working_times', body)).statusCode).toBe(403);
+    expect((await w.planner('POST', '/non_working_times', { ...body, ends_at: '2027-08-03T09:00:00Z' })).statusCode).toBe(400);
+    const created = (await w.planner('POST', '/non_working_times', body)).json().payload;
+    const listed = (await w.agent('GET', `/non_working_times?terminal_id=${w.terminal.id}&from=2027-08-01T00:00:00Z&to=2027-08-05T00:00:00Z`)).json().payload;
+    expect(listed).toEqual([{ id: created.id, terminal_id: w.terminal.id, kind: 'break', reason: 'Crew meeting', starts_at: '2027-08-03T10:00:00.000Z', ends_at: '2027-08-03T12:00:00.000Z' }]);
+    const shown = await board('from=2027-08-03&days=1');
+    expect(shown.shiftsList[0]).toMatchObject({ working_minutes: 600, closed: false });
+    const event = await t.database.db.selectFrom('realtime_events').select(['event', 'payload']).where('channel', '=', `Terminal.${w.terminal.id}`).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(event).toMatchObject({ event: 'shift_calendar.updated', payload: { terminal_id: w.terminal.id } });
+    expect((await w.agent('DELETE', `/non_working_times/${created.id}`)).statusCode).toBe(403);
+    expect((await w.planner('DELETE', `/non_working_times/${created.id}`)).statusCode).toBe(200);
+    expect((await w.planner('DELETE', `/non_working_times/${created.id}`)).statusCode).toBe(404);
+  });
+
+  it('downloads the shift plan (a row per call and shift) and the shift report (a row per shift) as csv and xlsx, in the user\u2019s language', async () => {
+    const vessel = await createVessel(t.database.db, { vesselOperatorId: w.operator.id });
+    await createCall('2027-09-07T04:00:00Z', '2027-09-08T04:00:00Z', {
+      vessel_id: vessel.id,
+      portcall_shift_details: [card(1, '2027-09-07T04:00:00Z', '2027-09-07T16:00:00Z', { discharge: 120, gangs: 2, actual_moves: 110 }), card(2, '2027-09-07T16:00:00Z', '2027-09-08T04:00:00Z', { load: 80, gangs: 1 })],
+    });
+    await createCall('2027-09-07T06:00:00Z', '2027-09-07T15:00:00Z', { portcall_shift_details: [card(1, '2027-09-07T06:00:00Z', '2027-09-07T15:00:00Z', { discharge: 40, gangs: 1 })] });
+    const query = `terminal_id=${w.terminal.id}&from=2027-09-07&days=2`;
+    const plan = await w.planner('GET', `/portcall-shifts/download?${query}&type=csv&bom=false`);
+    expect(plan.statusCode).toBe(200);
+    expect(plan.headers['content-disposition']).toContain('shift-plan-2027-09-07-2d.csv');
+    const planLines = plan.body.trim().replaceAll('"', '').split(/\r?\n/);
+    expect(planLines[0]).toMatch(/^Date,Shift,Shift start,Shift end,Vessel,IMO/);
+    expect(planLines).toHaveLength(1 + 3);
+    expect(planLines[1]).toContain('2027-09-07 06:00');
+
+    const report = await w.planner('GET', `/shift-reports/download?${query}&type=csv&bom=false`);
+    const reportLines = report.body.trim().replaceAll('"', '').split(/\r?\n/);
+    expect(reportLines).toHaveLength(1 + 4);
+    expect(reportLines[1]).toMatch(/^2027-09-07,Day,2027-09-07 06:00,2027-09-07 18:00,12,,2,.*,3,4,,160,110,13.3,9.2,3.1$/);
+
+    const german = await signIn(t.app, t.database.db, { terminalIds: [w.terminal.id], locale: 'de' });
+    const xlsx = await german.call('GET', `/shift-reports/download?${query}&type=xlsx`);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.name).toBe('Schichtbericht');
+    expect(sheet.getRow(1).getCell(1).value).toBe('Datum');
+    expect(sheet.rowCount).toBe(1 + 4);
+    const planBook = new ExcelJS.Workbook();
+    await planBook.xlsx.load((await german.call('GET', `/portcall-shifts/download?${query}&type=xlsx`)).rawPayload as unknown as ArrayBuffer);
+    expect(planBook.worksheets[0]!.rowCount).toBe(1 + 3);
+  });
+});
