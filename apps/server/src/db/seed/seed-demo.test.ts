@@ -169,6 +169,17 @@ describe.each(DB_TARGETS)('demo port calls on %s', (target) => {
     expect(clashes).toEqual([]);
   });
 
+  it('gives the demo terminal a shift calendar: gangs per shift, the holidays ahead, a closed Sunday night and a break', async () => {
+    const db = t.database.db;
+    expect((await db.selectFrom('terminal_shifts').select(['name', 'gangs_available']).orderBy('shift_number').execute()).map((s) => [s.name, s.gangs_available])).toEqual([['Early', 8], ['Late', 8], ['Night', 5]]);
+    const times = await db.selectFrom('terminal_non_working_times').select(['kind', 'reason', 'starts_at', 'ends_at']).orderBy('starts_at').execute();
+    expect(times.map((n) => n.kind).sort()).toEqual(['break', 'closed_shift', 'holiday', 'holiday']);
+    const christmas = times.find((n) => n.reason === 'Christmas')!;
+    // 24 December 14:00 to 27 December 06:00 in Hamburg (UTC+1 in winter).
+    expect(new Date(christmas.starts_at).toISOString()).toMatch(/-12-24T13:00:00.000Z$/);
+    expect(new Date(christmas.ends_at).toISOString()).toMatch(/-12-27T05:00:00.000Z$/);
+  });
+
   it('plans every call that works cargo shift by shift, the moves adding up to its cargo totals', async () => {
     const db = t.database.db;
     const terminal = await db.selectFrom('terminals').select(['id', 'time_zone']).executeTakeFirstOrThrow();
@@ -179,6 +190,8 @@ describe.each(DB_TARGETS)('demo port calls on %s', (target) => {
       .select(['portcalls.id', 'portcalls.status', 'c.cargo_operations_start', 'c.cargo_operations_end', 'c.discharge', 'c.load', 'c.restow'])
       .execute();
     const details = await db.selectFrom('portcall_shift_details').selectAll().orderBy('start_time').execute();
+    const closed = (await db.selectFrom('terminal_non_working_times').select(['starts_at', 'ends_at']).execute()).map((n) => ({ start: new Date(n.starts_at).getTime(), end: new Date(n.ends_at).getTime() }));
+    expect(closed.length).toBeGreaterThan(0);
     const byCall = groupBy(details, (d) => d.portcall_id);
     const working = calls.filter((c) => c.status !== 'Cancelled' && Number(c.discharge) + Number(c.load) + Number(c.restow) > 0);
     expect(working.length).toBeGreaterThan(100);
@@ -187,8 +200,10 @@ describe.each(DB_TARGETS)('demo port calls on %s', (target) => {
       const from = new Date(c.cargo_operations_start!).getTime();
       const to = new Date(c.cargo_operations_end!).getTime();
       const plan = byCall.get(c.id) ?? [];
-      const expected = shiftsInWindow({ shifts, timeZone: terminal.time_zone, from, to });
+      // Shifts a holiday or closure covers whole take no work.
+      const expected = shiftsInWindow({ shifts, timeZone: terminal.time_zone, from, to }).filter((o) => !closed.some((n) => n.start <= o.start && n.end >= o.end));
       expect(plan.map((d) => d.terminal_shift_id), `call ${c.id}`).toEqual(expected.map((o) => o.terminal_shift_id));
+      if (expected.length === 0) continue;
       const sum = (k: 'discharge' | 'load' | 'restow') => plan.reduce((a, d) => a + d[k], 0);
       expect([sum('discharge'), sum('load'), sum('restow')], `call ${c.id}`).toEqual([Number(c.discharge), Number(c.load), Number(c.restow)]);
       for (const [i, d] of plan.entries()) {

@@ -7,6 +7,7 @@ import {
   DEMO_SEED,
   DEMO_CARGO_HANDLING_EQUIPMENT,
   DEMO_SHIFT_CONTACTS,
+  demoNonWorkingTimes,
   DEMO_PASSWORD,
   DEMO_PORTS,
   DEMO_TERMINAL,
@@ -81,6 +82,8 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date): 
   await trx.insertInto('bollards').values(demoBollards(t.quay_length_m).map((b) => ({ terminal_id: terminal.id, ...b }))).execute();
   await trx.insertInto('terminal_cranes').values(demoCranes().map((c) => ({ terminal_id: terminal.id, ...c }))).execute();
   await trx.insertInto('terminal_shifts').values(t.shifts.map((s) => ({ terminal_id: terminal.id, ...s }))).execute();
+  const nonWorking = demoNonWorkingTimes(now, t.time_zone);
+  await trx.insertInto('terminal_non_working_times').values(nonWorking.map((n) => ({ terminal_id: terminal.id, ...n }))).execute();
   await trx.insertInto('cargo_handling_equipments').values(DEMO_CARGO_HANDLING_EQUIPMENT.map((e) => ({ terminal_id: terminal.id, ...e }))).execute();
   const craneEquipment = await trx
     .insertInto('cargo_handling_equipments')
@@ -148,6 +151,7 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date): 
       timeZone: t.time_zone,
       shifts: await trx.selectFrom('terminal_shifts').select(['id', 'shift_number', 'name', 'start_time', 'end_time']).where('terminal_id', '=', terminal.id).orderBy('shift_number').execute(),
       shiftContacts: DEMO_SHIFT_CONTACTS,
+      nonWorking: nonWorking.map((n) => ({ start: n.starts_at.getTime(), end: n.ends_at.getTime() })),
       cranes: craneEquipment.map((e) => ({ equipmentId: e.id, number: e.equipment_number, railStart: rails.get(e.equipment_number)!.rail_start_m, railEnd: rails.get(e.equipment_number)!.rail_end_m })),
       terminalUserId: userId('terminal.operator@demo.quayline.test'),
       vesselUserId: userId('vessel.operator@demo.quayline.test'),

@@ -1,7 +1,8 @@
 import { shiftsInWindow } from '@quayline/domain';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SHIFT_CONTACTS, DEMO_TERMINAL } from './demo-data';
-import { type TSeedCrane, bookCranes, cranesWanted, shiftPlan, splitProportionally } from './seed-operations';
+import { splitProportionally } from '@quayline/domain';
+import { type TSeedCrane, bookCranes, cranesWanted, shiftPlan } from './seed-operations';
 
 const H = 3600_000;
 const shifts = DEMO_TERMINAL.shifts.map((s, i) => ({ id: i + 1, ...s }));

@@ -2,28 +2,10 @@
 // Both are built in memory, checked by the API's input schemas and kept to its booking rules (portcall.service.ts:
 // terminal's own equipment, inside the berth window, never booked twice at once), then written in a few batched
 // inserts: the API's per-booking look-ups for every call would cost the demo seed too much time.
-import { type TEquipmentDetailInput, type TShiftDetailInput, type TShiftOccurrence, ZEquipmentDetailInput, ZShiftDetailInput } from '@quayline/domain';
+import { type TEquipmentDetailInput, type TShiftDetailInput, type TShiftOccurrence, ZEquipmentDetailInput, ZShiftDetailInput, splitProportionally } from '@quayline/domain';
 import type { Insertable } from 'kysely';
 import { shiftDetailRow as storedShiftDetailRow } from '../../modules/portcalls/portcall.repository';
 import type { PortcallShiftDetailsTable } from '../schema';
-
-/** Whole parts in proportion to the weights that add up to the amount; the largest remainders take the leftovers. */
-export function splitProportionally(amount: number, weights: readonly number[]): number[] {
-  const total = weights.reduce((a, b) => a + b, 0);
-  if (weights.length === 0) return [];
-  if (total <= 0) return weights.map((_, i) => (i === weights.length - 1 ? amount : 0));
-  const exact = weights.map((w) => (amount * w) / total);
-  const parts = exact.map(Math.floor);
-  let left = amount - parts.reduce((a, b) => a + b, 0);
-  // Ties go to the earlier shift, so the split is the same on every run.
-  const byRemainder = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (const { i } of byRemainder) {
-    if (left <= 0) break;
-    parts[i]! += 1;
-    left--;
-  }
-  return parts;
-}
 
 export type TSeedContact = { contact_person_name: string; contact_person_phone: string; contact_person_mail: string };
 

@@ -37,6 +37,8 @@ type SeedWorld = {
   timeZone: string;
   shifts: { id: number; shift_number: number; name: string; start_time: string; end_time: string }[];
   shiftContacts: Readonly<Record<number, TSeedContact>>;
+  /** Holidays and closed shifts: a shift they cover whole takes no work. */
+  nonWorking: readonly { start: number; end: number }[];
   /** Quay cranes as bookable equipment, with the rail each runs on. */
   cranes: TSeedCrane[];
   terminalUserId: number;
@@ -231,7 +233,7 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
     timeZone: world.timeZone,
     from: Math.min(...calls.map((c) => c.cargoStart)) - MAX_SHIFT_HOURS * H - DAY,
     to: Math.max(...calls.map((c) => c.cargoEnd)) + MAX_SHIFT_HOURS * H + DAY,
-  });
+  }).filter((o) => !world.nonWorking.some((n) => n.start <= o.start && n.end >= o.end));
   const craneBookings: TSeedCraneBooking[] = [];
   const equipmentRows: Insertable<PortcallEquipmentDetailsTable>[] = [];
   const shiftRows: Insertable<PortcallShiftDetailsTable>[] = [];
