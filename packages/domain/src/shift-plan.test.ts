@@ -176,6 +176,16 @@ describe('board summary', () => {
     ]);
   });
 
+  it('does not count one item of equipment twice when two calls use it one after the other in a shift', () => {
+    const start = Date.parse(cols[0]!.start_time);
+    const at = (h: number) => new Date(start + h * HOUR).toISOString();
+    const first = call(1, [{ ...card(cols[0]!, { discharge: 40, shift_equipment_details: [{ equipment_number: 'STS-01' }] }), end_time: at(3) }]);
+    const next = call(2, [{ ...card(cols[0]!, { discharge: 40, shift_equipment_details: [{ equipment_number: 'STS-01' }] }), start_time: at(4) }]);
+    expect(summariseShiftBoard({ shifts: cols, portcalls: [first, next] }).problems.filter((p) => p.kind === 'equipment_double_booked')).toEqual([]);
+    const overlapping = call(3, [{ ...card(cols[0]!, { discharge: 40, shift_equipment_details: [{ equipment_number: 'STS-01' }] }), start_time: at(2) }]);
+    expect(summariseShiftBoard({ shifts: cols, portcalls: [first, next, overlapping] }).problems.filter((p) => p.kind === 'equipment_double_booked').map((p) => p.portcall_ids)).toEqual([[1, 3, 2]]);
+  });
+
   it('lists work in a closed shift and outside the stay', () => {
     const closed = cols.map((c, i) => (i === 1 ? { ...c, closed: true } : c));
     const moved = { ...call(3, [card(cols[1]!, { discharge: 10 })]), berth_arrival: cols[2]!.start_time };

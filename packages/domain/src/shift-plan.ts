@@ -155,7 +155,7 @@ export function summariseShiftBoard(args: { shifts: readonly TBoardShift[]; port
   days_volume: { date: string; volume: number }[];
   problems: TShiftPlanProblem[];
 } {
-  const columns = args.shifts.map((s) => ({ shift: s, discharge: 0, load: 0, restow: 0, gangs: 0, calls: new Set<number>(), equipment: new Map<string, Set<number>>() }));
+  const columns = args.shifts.map((s) => ({ shift: s, discharge: 0, load: 0, restow: 0, gangs: 0, calls: new Set<number>(), equipment: new Map<string, { call: number; start: number; end: number }[]>() }));
   const problems: TShiftPlanProblem[] = [];
   const problem = (p: Partial<TShiftPlanProblem> & Pick<TShiftPlanProblem, 'kind' | 'portcall_ids'>) =>
     problems.push({ shift_key: null, equipment_number: null, demanded: null, available: null, ...p });
@@ -174,9 +174,9 @@ export function summariseShiftBoard(args: { shifts: readonly TBoardShift[]; port
       column.gangs += card.gangs;
       column.calls.add(call.id);
       for (const e of card.shift_equipment_details ?? []) {
-        const users = column.equipment.get(e.equipment_number) ?? new Set<number>();
-        users.add(call.id);
-        column.equipment.set(e.equipment_number, users);
+        const uses = column.equipment.get(e.equipment_number) ?? [];
+        uses.push({ call: call.id, start: Date.parse(card.start_time), end: Date.parse(card.end_time) });
+        column.equipment.set(e.equipment_number, uses);
       }
       if (column.shift.closed && (cardVolume(card) > 0 || card.gangs > 0)) problem({ kind: 'work_in_closed_shift', shift_key: column.shift.key, portcall_ids: [call.id] });
     }
@@ -186,7 +186,9 @@ export function summariseShiftBoard(args: { shifts: readonly TBoardShift[]; port
     }
   }
   const shiftsVolume = columns.map((c) => {
-    const doubled = [...c.equipment].filter(([, users]) => users.size > 1);
+    // One item on two calls counts only when their cards overlap in time: a crane that finishes one vessel and moves
+    // to the next within the shift is planned, not double-booked.
+    const doubled = [...c.equipment].map(([number, uses]) => [number, overlappingCalls(uses)] as const).filter(([, users]) => users.size > 1);
     const overGangs = c.gangs > c.shift.gangs_available;
     if (overGangs) problem({ kind: 'gangs_over_capacity', shift_key: c.shift.key, portcall_ids: [...c.calls], demanded: c.gangs, available: c.shift.gangs_available });
     for (const [number, users] of doubled) problem({ kind: 'equipment_double_booked', shift_key: c.shift.key, portcall_ids: [...users], equipment_number: number });
@@ -207,6 +209,13 @@ export function summariseShiftBoard(args: { shifts: readonly TBoardShift[]; port
   const days = new Map<string, number>();
   columns.forEach((c, i) => days.set(c.shift.date, (days.get(c.shift.date) ?? 0) + shiftsVolume[i]!.volume));
   return { shifts_volume: shiftsVolume, days_volume: [...days].map(([date, volume]) => ({ date, volume })), problems };
+}
+
+/** The calls whose uses of one item overlap another call's use of it. */
+function overlappingCalls(uses: readonly { call: number; start: number; end: number }[]): Set<number> {
+  const out = new Set<number>();
+  for (const a of uses) for (const b of uses) if (a.call !== b.call && a.start < b.end && b.start < a.end) out.add(a.call).add(b.call);
+  return out;
 }
 
 type TShiftSlot = Pick<TBoardShift, 'shift_number' | 'terminal_shift_id' | 'start_time' | 'end_time'>;

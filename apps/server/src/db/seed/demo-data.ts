@@ -55,9 +55,9 @@ export const DEMO_TERMINAL = {
     { name: 'Berth 4 (Multipurpose)', berth_type: 'Berth', start: 1050, end: 1400, depth: 11.5 },
   ],
   shifts: [
-    { shift_number: 1, name: 'Early', start_time: '06:00', end_time: '14:00', gangs_available: 8 },
-    { shift_number: 2, name: 'Late', start_time: '14:00', end_time: '22:00', gangs_available: 8 },
-    { shift_number: 3, name: 'Night', start_time: '22:00', end_time: '06:00', gangs_available: 5 },
+    { shift_number: 1, name: 'Early', start_time: '06:00', end_time: '14:00', gangs_available: 14 },
+    { shift_number: 2, name: 'Late', start_time: '14:00', end_time: '22:00', gangs_available: 14 },
+    { shift_number: 3, name: 'Night', start_time: '22:00', end_time: '06:00', gangs_available: 12 },
   ],
   pilotBoardingPlaces: [
     { name: 'Elbe 1 (Cuxhaven pilot station)', minutes: 330, lat: 54.0170, lng: 8.1000 },

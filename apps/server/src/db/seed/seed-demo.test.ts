@@ -171,7 +171,7 @@ describe.each(DB_TARGETS)('demo port calls on %s', (target) => {
 
   it('gives the demo terminal a shift calendar: gangs per shift, the holidays ahead, a closed Sunday night and a break', async () => {
     const db = t.database.db;
-    expect((await db.selectFrom('terminal_shifts').select(['name', 'gangs_available']).orderBy('shift_number').execute()).map((s) => [s.name, s.gangs_available])).toEqual([['Early', 8], ['Late', 8], ['Night', 5]]);
+    expect((await db.selectFrom('terminal_shifts').select(['name', 'gangs_available']).orderBy('shift_number').execute()).map((s) => [s.name, s.gangs_available])).toEqual([['Early', 14], ['Late', 14], ['Night', 12]]);
     const times = await db.selectFrom('terminal_non_working_times').select(['kind', 'reason', 'starts_at', 'ends_at']).orderBy('starts_at').execute();
     expect(times.map((n) => n.kind).sort()).toEqual(['break', 'closed_shift', 'holiday', 'holiday']);
     const christmas = times.find((n) => n.reason === 'Christmas')!;
