@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { plannerKeys } from '@/features/berth-planner/api/query-keys';
+import { shiftPlannerKeys } from '@/features/shift-planner/api/query-keys';
 import { API, TERMINAL } from '@/test/portcall-fixtures';
 import { TEST_USER } from '@/test/render-app';
 import { prefetchOnBoot } from './prefetch-on-boot';
@@ -46,6 +47,21 @@ describe('prefetch on boot', () => {
     expect(Object.fromEntries(calls.search)).toEqual({ terminal_id: String(TERMINAL.id), from: '2026-07-13T22:00:00.000Z', to: '2026-08-10T22:00:00.000Z', page: '1' });
     await net.answer(`${API}/berth_plan/portcalls`, { items: [], meta: { page: 1, per_page: 2500, total_count: 0, total_pages: 0 } });
     await vi.waitFor(() => expect(client.getQueryData(plannerKeys.portcalls(TERMINAL.id, '2026-07-13T22:00:00.000Z', '2026-08-10T22:00:00.000Z'))).toEqual([]));
+  });
+
+  it('asks for the board of /shift-planner as soon as the user and the terminal are known', async () => {
+    const net = holdingFetch();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    prefetchOnBoot(client, { pathname: '/en/shift-planner', search: '?portcall=6&from=2026-07-15' });
+    await vi.waitFor(() => expect(net.paths().sort()).toEqual([`${API}/terminals/current_terminal`, `${API}/translations/en`, `${API}/user_details`]));
+    await net.answer(`${API}/user_details`, TEST_USER);
+    await net.answer(`${API}/terminals/current_terminal`, TERMINAL);
+    await vi.waitFor(() => expect(net.paths()).toContain(`${API}/shift_planner`));
+    const board = net.pending.find((p) => p.path === `${API}/shift_planner`)!;
+    // The user's settings: 3 days by arrival time.
+    expect(Object.fromEntries(board.search)).toEqual({ terminal_id: String(TERMINAL.id), from: '2026-07-15', days: '3', order_by: 'arrival_time' });
+    await net.answer(`${API}/shift_planner`, { from: '2026-07-15' });
+    await vi.waitFor(() => expect(client.getQueryData(shiftPlannerKeys.board({ terminalId: TERMINAL.id, from: '2026-07-15', days: 3, orderBy: 'arrival_time' }))).toEqual({ from: '2026-07-15' }));
   });
 
   it('asks for nothing but the texts on a sign-in page, and leaves the planner data to the planner', async () => {

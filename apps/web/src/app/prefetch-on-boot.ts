@@ -3,11 +3,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { APP_ROUTES, isLocale, SIGN_IN_ROUTES } from '@quayline/domain';
 import { prefetchBerthPlanner } from '@/features/berth-planner/api/prefetch-planner';
+import { prefetchShiftPlanner } from '@/features/shift-planner/api/prefetch-shift-planner';
 import { translationsQuery } from '@/lib/i18n';
 import { userDetailsQuery } from '@/lib/user';
 
 const SIGN_IN_PATHS = new Set<string>(Object.values(SIGN_IN_ROUTES));
 const BERTH_PLANNER_PATH = APP_ROUTES.find((route) => route.view === 'berth_view')?.path;
+const SHIFT_PLANNER_PATH = APP_ROUTES.find((route) => route.view === 'shift_view')?.path;
 
 export function prefetchOnBoot(queryClient: QueryClient, location: { pathname: string; search: string }): void {
   const [, locale, ...rest] = location.pathname.replace(/\/+$/, '').split('/');
@@ -17,4 +19,5 @@ export function prefetchOnBoot(queryClient: QueryClient, location: { pathname: s
   if (SIGN_IN_PATHS.has(path) || !APP_ROUTES.some((route) => route.path === path)) return;
   void queryClient.prefetchQuery(userDetailsQuery());
   if (path === BERTH_PLANNER_PATH) void prefetchBerthPlanner(queryClient, new URLSearchParams(location.search));
+  if (path === SHIFT_PLANNER_PATH) void prefetchShiftPlanner(queryClient, new URLSearchParams(location.search));
 }

@@ -17,6 +17,7 @@ import { PerformanceReportScreen } from '@/features/reports/components/performan
 import { ReportsScreen } from '@/features/reports/components/reports-screen';
 import { SituationReportScreen } from '@/features/reports/components/situation-report-screen';
 import { SettingsScreen } from '@/features/settings/components/settings-screen';
+import { ShiftPlannerScreen } from '@/features/shift-planner';
 import { TasksScreen } from '@/features/tasks/components/tasks-screen';
 import { VesselCommunicationScreen } from '@/features/vessel-communication/components/vessel-communication-screen';
 import { AddVoyageTemplateScreen, EditVoyageTemplateScreen } from '@/features/voyage-templates/components/template-form-screens';
@@ -41,6 +42,7 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   task_view: <TasksScreen />,
   vessel_view: <VesselCommunicationScreen />,
   berth_view: <BerthPlannerScreen />,
+  shift_view: <ShiftPlannerScreen />,
   voyage_templates_view: <VoyageTemplatesScreen />,
   voyage_templates_add_view: <AddVoyageTemplateScreen />,
   voyage_templates_edit_view: <EditVoyageTemplateScreen />,

@@ -1,5 +1,5 @@
 // GET /terminals (the user's linked terminals), /terminals/current_terminal and /terminals/:id (with geometry), for every feature.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TTerminal, TTerminalDetail } from '@quayline/domain';
 import { api } from './api-client';
 
@@ -20,8 +20,10 @@ export function useLinkedTerminals() {
   return useQuery({ queryKey: terminalKeys.list, queryFn: ({ signal }) => getLinkedTerminals(signal), staleTime: TERMINALS_STALE_MS });
 }
 
-export function useCurrentTerminal() {
-  return useQuery({ queryKey: terminalKeys.current, queryFn: ({ signal }) => getCurrentTerminal(signal), staleTime: TERMINALS_STALE_MS });
+export const currentTerminalQuery = () => queryOptions({ queryKey: terminalKeys.current, queryFn: ({ signal }) => getCurrentTerminal(signal), staleTime: TERMINALS_STALE_MS });
+
+export function useCurrentTerminal(options: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...currentTerminalQuery(), enabled: options.isEnabled ?? true });
 }
 
 export function useTerminal(id: number | null) {

@@ -284,7 +284,8 @@ export const ZPlannerPortcall = ZPortcall.pick({
 }).extend({
   cargo_details: z.array(ZCargoDetail.pick({ cargo_type: true, total: true })),
   equipment_details: z.array(ZEquipmentDetail.pick({ id: true, equipment_name: true, equipment_number: true, start_time: true, end_time: true })),
-  portcall_shift_details: z.array(ZShiftDetail.pick({ start_time: true, discharge: true, load: true, restow: true, gangs: true, resource_per_shift: true })),
+  // end_time is optional until the berth-plan projection sends it; the shift overlay counts a card at its midpoint (shiftIndexOf).
+  portcall_shift_details: z.array(ZShiftDetail.pick({ start_time: true, end_time: true, discharge: true, load: true, restow: true, gangs: true, resource_per_shift: true }).partial({ end_time: true })),
 });
 export type TPlannerPortcall = z.infer<typeof ZPlannerPortcall>;
 export const ZPlannerPortcallList = pagedPayload(ZPlannerPortcall);

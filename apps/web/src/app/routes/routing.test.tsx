@@ -12,9 +12,16 @@ describe('routing', () => {
   });
 
   it('shows a screen with heading, breadcrumbs and an honest empty state when signed in', async () => {
+    renderApp('/en/map', signedIn);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Map');
+    expect(screen.getByTestId('empty-state').textContent).toContain('The map arrives in a later release');
+  });
+
+  it('mounts the shift planner itself, no longer a coming-soon placeholder', async () => {
     renderApp('/en/shift-planner', signedIn);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Shift planner');
-    expect(screen.getByTestId('empty-state').textContent).toContain('The shift planner arrives in a later release');
+    expect(screen.getByTestId('shift-planner')).toBeTruthy();
+    expect(screen.queryByTestId('empty-state')).toBeNull();
   });
 
   it('renders the not-found screen in English for an unknown locale', async () => {

@@ -1,11 +1,6 @@
 // Content screens whose features arrive in later releases: heading and an honest empty state, never sample data.
 import type { ComponentType } from 'react';
-import {
-  IconAnchor,
-  IconCalendarTime,
-  IconMap2,
-  type IconProps,
-} from '@tabler/icons-react';
+import { IconAnchor, IconMap2, type IconProps } from '@tabler/icons-react';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TRouteInfo } from '@quayline/domain';
@@ -13,11 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { headingText } from '@/lib/heading-text';
 
-export const UPCOMING_VIEWS = [
-  'berth_view',
-  'shift_view',
-  'map_view',
-] as const;
+export const UPCOMING_VIEWS = ['berth_view', 'map_view'] as const;
 export type TUpcomingView = (typeof UPCOMING_VIEWS)[number];
 
 export function isUpcomingView(view: string): view is TUpcomingView {
@@ -26,7 +17,6 @@ export function isUpcomingView(view: string): view is TUpcomingView {
 
 const ICONS: Record<TUpcomingView, ComponentType<IconProps>> = {
   berth_view: IconAnchor,
-  shift_view: IconCalendarTime,
   map_view: IconMap2,
 };
 

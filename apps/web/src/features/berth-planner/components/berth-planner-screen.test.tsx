@@ -129,6 +129,20 @@ describe('berth planner screen', () => {
     expect(apiCalls().filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ portcall_id: 5 }]);
   });
 
+  it('selects the call a link names (?portcall=) and links it to the shift planner on its first day at the berth', async () => {
+    const scrollTo = vi.fn();
+    Object.defineProperty(HTMLElement.prototype, 'scrollTo', { value: scrollTo, configurable: true });
+    try {
+      renderApp('/en/berth-planner?from=2026-07-14&portcall=6', signedIn, plannerApi(calls));
+      await waitFor(() => expect(cardOf(6).dataset.selected).toBe('true'));
+      expect(scrollTo).toHaveBeenCalled();
+      // Arrives 10:00 on 15 July in Berlin.
+      expect(screen.getByTestId('berth-card-open-shift-planner').getAttribute('href')).toBe('/en/shift-planner?portcall=6&from=2026-07-15');
+    } finally {
+      delete (HTMLElement.prototype as { scrollTo?: unknown }).scrollTo;
+    }
+  });
+
   it('reports a failed load', async () => {
     renderApp('/en/berth-planner', signedIn, (call) => (call.path === `${API}/terminals/current_terminal` ? failure(500, 'HTTP', 'boom') : undefined));
     expect(await screen.findByText('The berth plan could not be loaded.')).toBeTruthy();

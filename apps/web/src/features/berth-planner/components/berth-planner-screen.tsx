@@ -8,7 +8,7 @@ import { useLocale } from '@/hooks/use-locale';
 import { useErrorText } from '@/hooks/use-error-text';
 import { isApiError } from '@/lib/api-client';
 import { useUserDetails } from '@/lib/user';
-import { addDays } from '@/lib/zoned-time';
+import { addDays, zonedDay } from '@/lib/zoned-time';
 import { draftDownloadUrl } from '../api/draft-portcalls';
 import { useBlockedZones } from '../api/get-blocked-zones';
 import { usePortcallTimestamps } from '../api/get-portcall-timestamps';
@@ -50,6 +50,8 @@ export function BerthPlannerScreen() {
   const [params, setParams] = useSearchParams();
   const terminalParam = Number(params.get('terminal')) || null;
   const fromParam = params.get('from');
+  // ?portcall=ID (e.g. from the shift planner): that call selected and brought into view once the plan is drawn.
+  const focusParam = Number(params.get('portcall')) || null;
   const { settings, isLoaded: isSettingsLoaded, setSetting } = usePlannerSettings();
   const { data: user } = useUserDetails();
   const terminalQuery = usePlannerTerminal(terminalParam);
@@ -170,6 +172,12 @@ export function BerthPlannerScreen() {
   const isDataReady = terminal !== undefined && callsQuery.isSuccess && isSettingsLoaded && (mode === 'live' || sandbox.draft !== undefined);
   const [isCommitted, setCommitted] = useState(false);
   useEffect(() => setCommitted(isDataReady), [isDataReady]);
+  const focusedRef = useRef<number | null>(null);
+  useEffect(() => {
+    if (!isDataReady || !isCommitted || focusParam === null || focusedRef.current === focusParam || !callsById.has(focusParam)) return;
+    focusedRef.current = focusParam;
+    revealCall(focusParam);
+  }, [isDataReady, isCommitted, focusParam, callsById, revealCall]);
 
   const selected = selectedId !== null ? callsById.get(selectedId) : undefined;
   const isSelectedFrozen = selectedId !== null && frozenIds.has(selectedId);
@@ -268,6 +276,7 @@ export function BerthPlannerScreen() {
         selectedCall={selected ? { id: selected.id, vesselName: selected.vessel_name } : null}
         isSelectedFrozen={isSelectedFrozen}
         onOpenForm={() => selectedId !== null && openForm(selectedId)}
+        shiftPlannerHref={selected ? `/${locale}/shift-planner?portcall=${selected.id}&from=${zonedDay(Date.parse(selected.berth_arrival), timeZone)}` : null}
         onFreeze={() => selectedId !== null && void sandbox.freeze(selectedId, !isSelectedFrozen)}
         sandbox={{
           canUndo: sandbox.draft?.can_undo ?? false,

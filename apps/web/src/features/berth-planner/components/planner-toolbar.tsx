@@ -1,7 +1,8 @@
 // The planner's controls: mode, the window (previous/next week, go to date, today), zoom, settings, the selected
 // call's actions, and in sandbox mode undo/redo/revert/publish/download/optimise.
 import { ActionIcon, Button, Group, List, Popover, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconChevronRight, IconDownload, IconKeyboard, IconLock, IconLockOpen, IconPencil, IconRestore, IconSparkles, IconUpload, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconArrowBackUp, IconArrowForwardUp, IconCalendarTime, IconChevronLeft, IconChevronRight, IconDownload, IconKeyboard, IconLock, IconLockOpen, IconPencil, IconRestore, IconSparkles, IconUpload, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PinButton } from '@/components/pin-button';
 
@@ -21,6 +22,8 @@ type TProps = {
   selectedCall: { id: number; vesselName: string } | null;
   isSelectedFrozen: boolean;
   onOpenForm: () => void;
+  /** The shift planner at the selected call's first day at the berth, with its row marked; null without a selection. */
+  shiftPlannerHref: string | null;
   onFreeze: () => void;
   sandbox: { canUndo: boolean; canRedo: boolean; changeCount: number; isBusy: boolean; downloadUrl: string | null; onUndo: () => void; onRedo: () => void; onRevert: () => void; onPublish: () => void; onOptimize: () => void };
 };
@@ -107,6 +110,15 @@ export function PlannerToolbar(p: TProps) {
       <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} disabled={!p.hasSelection} onClick={p.onOpenForm} data-testid="planner-open-form">
         {t('berthPlanner.toolbar.open_form')}
       </Button>
+      {p.shiftPlannerHref !== null ? (
+        <Button size="xs" variant="default" leftSection={<IconCalendarTime size={14} />} component={Link} to={p.shiftPlannerHref} data-testid="berth-card-open-shift-planner">
+          {t('berthPlanner.toolbar.open_shift_planner')}
+        </Button>
+      ) : (
+        <Button size="xs" variant="default" leftSection={<IconCalendarTime size={14} />} disabled data-testid="berth-card-open-shift-planner">
+          {t('berthPlanner.toolbar.open_shift_planner')}
+        </Button>
+      )}
       {p.selectedCall && <PinButton key={p.selectedCall.id} portcallId={p.selectedCall.id} vesselName={p.selectedCall.vesselName} variant="icon" />}
       <Tooltip label={t('berthPlanner.sandbox.frozen_hint')} disabled={p.mode !== 'sandbox'}>
         <Button size="xs" variant="default" leftSection={p.isSelectedFrozen ? <IconLockOpen size={14} /> : <IconLock size={14} />} disabled={!p.hasSelection || p.mode !== 'sandbox' || s.isBusy} onClick={p.onFreeze} data-testid="planner-freeze">

@@ -1,23 +1,16 @@
-// Cargo moves per shift occurrence: the discharge, load and restow of every call's shift details that start in it.
-import type { TPlannerPortcall, TShiftOccurrence } from '@quayline/domain';
+// Cargo moves per shift occurrence: the discharge, load and restow of every call's shift details, each counted in the
+// shift that holds its midpoint — the domain's shiftIndexOf, so the overlay and the shift planner count the same.
+import { shiftIndexOf, type TPlannerPortcall, type TShiftOccurrence } from '@quayline/domain';
 
-export function shiftVolumes(shifts: readonly TShiftOccurrence[], calls: readonly TPlannerPortcall[]): number[] {
+export function shiftVolumes(shifts: readonly TShiftOccurrence[], calls: readonly Pick<TPlannerPortcall, 'portcall_shift_details'>[]): number[] {
   const volumes = shifts.map(() => 0);
   if (shifts.length === 0) return volumes;
-  const starts = shifts.map((s) => s.start);
+  const columns = shifts.map((s) => ({ start_time: new Date(s.start).toISOString(), end_time: new Date(s.end).toISOString() }));
   for (const call of calls) {
     for (const detail of call.portcall_shift_details) {
-      const at = Date.parse(detail.start_time);
-      // Binary search for the last shift starting at or before the detail.
-      let lo = 0;
-      let hi = starts.length - 1;
-      if (at < starts[0]!) continue;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (starts[mid]! <= at) lo = mid;
-        else hi = mid - 1;
-      }
-      if (at < shifts[lo]!.end) volumes[lo]! += detail.discharge + detail.load + detail.restow;
+      // A projection without end_time counts the card where it starts (the same column for a card inside one shift).
+      const i = shiftIndexOf(columns, { start_time: detail.start_time, end_time: detail.end_time ?? detail.start_time });
+      if (i >= 0) volumes[i]! += detail.discharge + detail.load + detail.restow;
     }
   }
   return volumes;

@@ -1,0 +1,129 @@
+// One call's row of the board: its header (chosen fields, mismatch or synced mark, links, prefill) and one cell per shift.
+// Memoised with stable props: a save re-renders only its own row.
+import { memo, useMemo } from 'react';
+import { Link } from 'react-router';
+import { cardVolume, type TBoardPortcall, type TBoardShift } from '@quayline/domain';
+import { zonedDay } from '@/lib/zoned-time';
+import { followingOpenColumns, rowCells } from '../utils/board-grid';
+import { rowLines, shiftLabel, type TShiftCardField, type TShiftPortcallField, type TTexts } from '../utils/board-texts';
+import { cardMenuKey, ShiftCard, type TCardAction } from './shift-card';
+import classes from './shift-planner.module.css';
+
+/** The berth planner with the call in view: its window starts on the call's first local day at the berth. */
+export const berthPlannerHref = (call: Pick<TBoardPortcall, 'id' | 'berth_arrival'>, texts: Pick<TTexts, 'locale' | 'timeZone'>) =>
+  `/${texts.locale}/berth-planner?portcall=${call.id}&from=${zonedDay(Date.parse(call.berth_arrival), texts.timeZone)}`;
+export const detailsHref = (call: Pick<TBoardPortcall, 'id'>, texts: Pick<TTexts, 'locale'>) => `/${texts.locale}/portcall-planner/details?id=${call.id}`;
+
+export type TBoardRowProps = {
+  call: TBoardPortcall;
+  shifts: readonly TBoardShift[];
+  cardFields: readonly TShiftCardField[];
+  rowFields: readonly TShiftPortcallField[];
+  texts: TTexts;
+  canEdit: boolean;
+  /** Whether the row is highlighted, and which of its cells ('' for the row only). */
+  highlight: string | null;
+  /** Shift keys (space-separated) where the call has a problem: a string keeps the row's memo intact. */
+  problemKeys: string;
+  closedReasons: ReadonlyMap<string, string>;
+  /** The open menu when it belongs to this row, else null. */
+  openMenu: string | null;
+  onMenu: (key: string | null) => void;
+  onCardAction: (portcallId: number, index: number, action: TCardAction) => void;
+  onPrefill: (portcallId: number) => void;
+};
+
+export const BoardRow = memo(function BoardRow(p: TBoardRowProps) {
+  const { call, shifts, texts } = p;
+  const { t } = texts;
+  const cells = useMemo(() => rowCells(shifts, call), [shifts, call]);
+  const problems = useMemo(() => new Set(p.problemKeys.split(' ')), [p.problemKeys]);
+  const lines = rowLines(call, p.rowFields, texts);
+  const isMismatch = call.volume_mismatch && !call.sync_shift_cargo_volumes;
+  const outsideTitle = t('shiftPlanner.cell.outside');
+  return (
+    <tr className={classes.row} data-testid="shift-row" data-portcall-id={call.id} data-highlight={String(p.highlight !== null)}>
+      <th scope="row" className={classes.rowHead} data-testid="shift-row-header">
+        <div className={classes.vessel}>{call.vessel_name}</div>
+        {lines.length > 0 && (
+          <div className={classes.lines} data-fields={lines.map((l) => l.field).join(' ')}>
+            {lines.map((l) => l.text).join('\n')}
+          </div>
+        )}
+        {(isMismatch || call.sync_shift_cargo_volumes) && (
+          <div className={classes.marks}>
+            {isMismatch && (
+              <span className={classes.mark} data-kind="mismatch" data-testid="shift-row-mismatch" title={t('shiftPlanner.row.mismatch_hint', { cargo: call.cargo.total, planned: call.planned.total })}>
+                {t('shiftPlanner.row.mismatch')}
+              </span>
+            )}
+            {call.sync_shift_cargo_volumes && (
+              <span className={classes.mark} data-kind="synced" data-testid="shift-row-synced" title={t('shiftPlanner.row.synced_hint')}>
+                {t('shiftPlanner.row.synced')}
+              </span>
+            )}
+          </div>
+        )}
+        <div className={classes.rowLinks}>
+          <Link to={detailsHref(call, texts)} className={classes.rowLink} data-testid="shift-row-details">
+            {t('shiftPlanner.row.open_details')}
+          </Link>
+          <Link to={berthPlannerHref(call, texts)} className={classes.rowLink} data-testid="shift-row-berth-planner">
+            {t('shiftPlanner.row.open_berth_planner')}
+          </Link>
+          {p.canEdit && (
+            <button type="button" className={classes.rowAction} onClick={() => p.onPrefill(call.id)} title={t('shiftPlanner.row.prefill_hint', { vessel: call.vessel_name })} data-testid="shift-row-prefill">
+              {t('shiftPlanner.row.prefill')}
+            </button>
+          )}
+        </div>
+      </th>
+      {shifts.map((shift, column) => {
+        const state = cells.states[column]!;
+        const index = cells.cardAt[column]!;
+        const card = index >= 0 ? call.portcall_shift_details[index] : undefined;
+        const isEditable = p.canEdit && state === 'empty';
+        const label = card || isEditable ? t('shiftPlanner.cell.label', { vessel: call.vessel_name, shift: shiftLabel(shift, texts.locale) }) : '';
+        const reason = shift.closed ? (p.closedReasons.get(shift.key) ?? '') : undefined;
+        const next = card && p.canEdit ? followingOpenColumns(shifts, call, column).length > 0 : false;
+        return (
+          <td
+            key={shift.key}
+            className={classes.cell}
+            data-testid="shift-cell"
+            data-portcall-id={call.id}
+            data-shift-key={shift.key}
+            data-column={column}
+            data-state={state}
+            data-closed={String(shift.closed)}
+            data-editable={String(isEditable)}
+            data-highlight={String(p.highlight === shift.key)}
+            title={reason ?? (state === 'outside' ? outsideTitle : undefined)}
+          >
+            {card && (
+              <ShiftCard
+                card={card}
+                index={index}
+                portcallId={call.id}
+                shiftKey={shift.key}
+                label={label}
+                fields={p.cardFields}
+                texts={texts}
+                canEdit={p.canEdit}
+                hasProblem={problems.has(shift.key)}
+                canMoveNext={next}
+                canSplit={next && cardVolume(card) > 1}
+                canCopy={next}
+                isMenuOpen={p.openMenu === cardMenuKey(call.id, shift.key)}
+                onMenu={p.onMenu}
+                onAction={p.onCardAction}
+              />
+            )}
+            {isEditable && <button type="button" className={classes.addHint} aria-label={t('shiftPlanner.cell.add', { label })} data-testid="shift-cell-add" />}
+            {state === 'closed' && <span className={classes.closedMark}>{reason}</span>}
+          </td>
+        );
+      })}
+    </tr>
+  );
+});
