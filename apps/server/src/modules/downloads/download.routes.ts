@@ -1,11 +1,11 @@
 // HTTP for the downloads of spec section 2: csv or Excel, with the list's filters.
 import { TASK_FILTERS, ZPortcallListQuery, ZTimeZone } from '@quayline/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession, sessionOf } from '../../plugins/auth';
 import { downloadAudit, downloadDraft, downloadPortcalls, downloadTasks } from './download.service';
-import type { TDownloadFile } from './workbook';
+import { sendDownload } from './workbook';
 
 const tags = ['Downloads'];
 const ZFileOptions = z.object({
@@ -14,27 +14,24 @@ const ZFileOptions = z.object({
   timezone: ZTimeZone.optional(),
 });
 
-function send(reply: FastifyReply, file: TDownloadFile) {
-  return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).header('cache-control', 'no-store').send(file.body);
-}
 
 export async function downloadRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { onRequest: requireSession };
   r.get('/portcall/download', { ...auth, schema: { tags, summary: 'Port calls as csv or xlsx, with the list filters', querystring: ZPortcallListQuery.omit({ page: true, per_page: true }).extend(ZFileOptions.shape) } }, async (request, reply) => {
     const { format, bom, timezone, ...filters } = request.query;
-    return send(reply, await downloadPortcalls(app.ctx, sessionOf(request), filters, { format, bom, timezone }));
+    return sendDownload(reply, await downloadPortcalls(app.ctx, sessionOf(request), filters, { format, bom, timezone }));
   });
   r.get('/portcall-tasks-list/download', { ...auth, schema: { tags, summary: 'Tasks as csv or xlsx', querystring: ZFileOptions.extend({ type: z.enum(['open', 'closed']).default('open'), filter: z.enum(TASK_FILTERS).default('all') }) } }, async (request, reply) => {
     const { format, bom, timezone, type, filter } = request.query;
-    return send(reply, await downloadTasks(app.ctx, sessionOf(request), { type, filter }, { format, bom, timezone }));
+    return sendDownload(reply, await downloadTasks(app.ctx, sessionOf(request), { type, filter }, { format, bom, timezone }));
   });
   r.get('/draft-portcalls/download', { ...auth, schema: { tags, summary: 'The sandbox draft next to the live plan, as csv or xlsx', querystring: ZFileOptions.extend({ terminal_id: z.coerce.number().int().positive() }) } }, async (request, reply) => {
     const { format, bom, timezone, terminal_id } = request.query;
-    return send(reply, await downloadDraft(app.ctx, sessionOf(request), terminal_id, { format, bom, timezone }));
+    return sendDownload(reply, await downloadDraft(app.ctx, sessionOf(request), terminal_id, { format, bom, timezone }));
   });
   r.get('/portcall_audit/download', { ...auth, schema: { tags, summary: 'Audit trail as csv or xlsx', querystring: ZFileOptions.extend({ portcall_id: z.coerce.number().int().positive().optional() }) } }, async (request, reply) => {
     const { format, bom, timezone, portcall_id } = request.query;
-    return send(reply, await downloadAudit(app.ctx, sessionOf(request), { portcall_id }, { format, bom, timezone }));
+    return sendDownload(reply, await downloadAudit(app.ctx, sessionOf(request), { portcall_id }, { format, bom, timezone }));
   });
 }

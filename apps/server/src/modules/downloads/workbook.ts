@@ -1,6 +1,7 @@
 // Writes rows as CSV (spec rules) or as a real Excel workbook.
 import { toCsv } from '@quayline/domain';
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
 
 export type TDownloadFormat = 'csv' | 'xls' | 'xlsx';
 export type TDownloadFile = { body: Buffer; contentType: string; fileName: string };
@@ -19,4 +20,9 @@ export async function renderDownload(args: { rows: Record<string, unknown>[]; co
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: args.columns.length } };
   const buffer = await workbook.xlsx.writeBuffer();
   return { body: Buffer.from(buffer), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: `${args.baseName}.xlsx` };
+}
+
+/** Answers with the file as an attachment that no cache keeps. */
+export function sendDownload(reply: FastifyReply, file: TDownloadFile) {
+  return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).header('cache-control', 'no-store').send(file.body);
 }

@@ -14,12 +14,12 @@ import {
   ZShiftDownloadQuery,
   successEnvelope,
 } from '@quayline/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { requireSession, sessionOf } from '../../plugins/auth';
-import type { TDownloadFile } from '../downloads/workbook';
+import { sendDownload } from '../downloads/workbook';
 import { getShiftBoard } from './shift-board.service';
 import { createNonWorkingTime, deleteNonWorkingTime, listNonWorkingTimes, updateShiftGangs } from './shift-calendar.service';
 import { downloadShiftPlan, downloadShiftReport } from './shift-downloads.service';
@@ -28,9 +28,6 @@ import { updateShiftDetails } from './shift-plan-write.service';
 const tags = ['Shift planner'];
 const errors = { '4xx': ZErrorEnvelope };
 
-function send(reply: FastifyReply, file: TDownloadFile) {
-  return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).header('cache-control', 'no-store').send(file.body);
-}
 
 export async function shiftPlannerRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -70,9 +67,9 @@ export async function shiftPlannerRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get('/portcall-shifts/download', { ...auth, schema: { tags, summary: 'The shift plan of a period, one row per call and shift, as csv or xlsx', querystring: ZShiftDownloadQuery } }, async (request, reply) =>
-    send(reply, await downloadShiftPlan(app.ctx, sessionOf(request), request.query)),
+    sendDownload(reply, await downloadShiftPlan(app.ctx, sessionOf(request), request.query)),
   );
   r.get('/shift-reports/download', { ...auth, schema: { tags, summary: 'Per shift: calls worked, gangs, equipment, planned and actual moves, productivity, as csv or xlsx', querystring: ZShiftDownloadQuery } }, async (request, reply) =>
-    send(reply, await downloadShiftReport(app.ctx, sessionOf(request), request.query)),
+    sendDownload(reply, await downloadShiftReport(app.ctx, sessionOf(request), request.query)),
   );
 }
