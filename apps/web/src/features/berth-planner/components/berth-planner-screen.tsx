@@ -1,7 +1,7 @@
 // /berth-planner (berth_view): the quay over time for the terminal planner — live or in the sandbox.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Group, List, Loader, Stack, Text } from '@mantine/core';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { clashingPairs, DEFAULT_TIMEZONE, summarisePlanClashes, type TPlanClashSummary, type TPlannerPortcall } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
@@ -9,6 +9,7 @@ import { useErrorText } from '@/hooks/use-error-text';
 import { isApiError } from '@/lib/api-client';
 import { useUserDetails } from '@/lib/user';
 import { addDays, zonedDay } from '@/lib/zoned-time';
+import { useSearchParam } from '@/lib/search-params';
 import { draftDownloadUrl } from '../api/draft-portcalls';
 import { useBlockedZones } from '../api/get-blocked-zones';
 import { usePortcallTimestamps } from '../api/get-portcall-timestamps';
@@ -47,7 +48,7 @@ export function BerthPlannerScreen() {
   const errorText = useErrorText();
   const locale = useLocale();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useSearchParam();
   const terminalParam = Number(params.get('terminal')) || null;
   const fromParam = params.get('from');
   // ?portcall=ID (e.g. from the shift planner): that call selected and brought into view once the plan is drawn.
@@ -154,16 +155,6 @@ export function BerthPlannerScreen() {
   const openForm = useCallback((id: number) => void navigate(`/${locale}/portcall-planner/portcall/edit?id=${id}`), [navigate, locale]);
   const grabUnassigned = useUnassignedDrop({ viewport: viewportRef, scale, days, stepMinutes: schedule.hours * 60, bollardPositions, onPlace: commit });
 
-  const setParam = (key: string, value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value === null) next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
   const changeMode = (next: TPlannerMode) => {
     setMode(next);
     setParam('mode', next === 'sandbox' ? 'sandbox' : null);

@@ -4,7 +4,6 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   copyShiftPattern,
@@ -24,6 +23,7 @@ import { useLocale } from '@/hooks/use-locale';
 import { isApiError } from '@/lib/api-client';
 import { useCurrentTerminal, useLinkedTerminals } from '@/lib/terminals';
 import { addDays } from '@/lib/zoned-time';
+import { useSearchParam } from '@/lib/search-params';
 import { boardParamsOf, useShiftBoard } from '../api/get-shift-board';
 import { prefillCallShifts, toCardInput } from '../api/prefill-shift-details';
 import { shiftPlannerKeys, type TShiftBoardParams } from '../api/query-keys';
@@ -73,7 +73,7 @@ export function ShiftPlannerScreen() {
   const locale = useLocale();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useSearchParam();
   const terminalParam = Number(params.get('terminal')) || null;
   const fromParam = isDay(params.get('from')) ? params.get('from') : null;
   const focusId = Number(params.get('portcall')) || null;
@@ -135,16 +135,6 @@ export function ShiftPlannerScreen() {
     target.scrollIntoView({ block: 'center', inline: highlight.shiftKey !== null ? 'center' : 'nearest' });
   }, [isReady, highlight, board, viewMode]);
 
-  const setParam = (key: string, value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value === null) next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
 
   const showOutcome = (call: TBoardPortcall, outcome: TSaveOutcome) => {
     switch (outcome.kind) {

@@ -12,7 +12,8 @@ import type {
   TShiftDetailInput,
   TShiftPlanProblem,
 } from '@quayline/domain';
-import { cargoTypeKey, statusKey } from '@/lib/portcall-labels';
+import { cargoTypeKey } from '@/features/portcalls/utils/enum-labels';
+import { statusKey } from '@/lib/portcall-labels';
 import { formatDay, formatZonedDateTime, toZonedInputValue } from '@/lib/zoned-time';
 
 export type TShiftCardField = (typeof SHIFT_CARD_FIELDS)[number];
