@@ -236,6 +236,15 @@ async function benchBrowser(kind: 'pglite' | 'postgres'): Promise<void> {
         await page.goto(url);
         await page.waitForFunction(() => (window as TBenchWindow).__benchReadyAt !== undefined, undefined, { timeout: 60_000, polling: 50 });
         renders.push(await page.evaluate(() => (window as TBenchWindow).__benchReadyAt!));
+        if (process.env.BENCH_WATERFALL) {
+          const entries = await page.evaluate(() =>
+            performance.getEntriesByType('resource').map((e) => {
+              const r = e as PerformanceResourceTiming;
+              return `${Math.round(r.startTime)}-${Math.round(r.responseEnd)} ms ${Math.round(r.encodedBodySize / 1024)} kB ${r.name.replace(location.origin, '')}`;
+            }),
+          );
+          console.log(`run ${run + 1}: ready at ${Math.round(renders.at(-1)!)} ms\n  ${entries.join('\n  ')}`);
+        }
         await page.waitForLoadState('networkidle');
       }
       const counts = await page.evaluate(() => ({

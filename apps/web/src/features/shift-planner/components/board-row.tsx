@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { cardVolume, type TBoardPortcall, type TBoardShift } from '@quayline/domain';
 import { zonedDay } from '@/lib/zoned-time';
 import { followingOpenColumns, rowCells } from '../utils/board-grid';
-import { rowLines, shiftLabel, type TShiftCardField, type TShiftPortcallField, type TTexts } from '../utils/board-texts';
+import { rowLines, type TShiftCardField, type TShiftPortcallField, type TTexts } from '../utils/board-texts';
 import { cardMenuKey, ShiftCard, type TCardAction } from './shift-card';
 import classes from './shift-planner.module.css';
 
@@ -13,6 +13,8 @@ import classes from './shift-planner.module.css';
 export const berthPlannerHref = (call: Pick<TBoardPortcall, 'id' | 'berth_arrival'>, texts: Pick<TTexts, 'locale' | 'timeZone'>) =>
   `/${texts.locale}/berth-planner?portcall=${call.id}&from=${zonedDay(Date.parse(call.berth_arrival), texts.timeZone)}`;
 export const detailsHref = (call: Pick<TBoardPortcall, 'id'>, texts: Pick<TTexts, 'locale'>) => `/${texts.locale}/portcall-planner/details?id=${call.id}`;
+
+const LABEL_SLOT = '\u0000';
 
 export type TBoardRowProps = {
   call: TBoardPortcall;
@@ -26,6 +28,8 @@ export type TBoardRowProps = {
   /** Shift keys (space-separated) where the call has a problem: a string keeps the row's memo intact. */
   problemKeys: string;
   closedReasons: ReadonlyMap<string, string>;
+  /** Each column's day and shift name for labels, computed once for the board (a 300-call board has 12,000 cells). */
+  shiftLabels: readonly string[];
   /** The open menu when it belongs to this row, else null. */
   openMenu: string | null;
   onMenu: (key: string | null) => void;
@@ -41,6 +45,9 @@ export const BoardRow = memo(function BoardRow(p: TBoardRowProps) {
   const lines = rowLines(call, p.rowFields, texts);
   const isMismatch = call.volume_mismatch && !call.sync_shift_cargo_volumes;
   const outsideTitle = t('shiftPlanner.cell.outside');
+  // Two translations a row instead of two a cell: the shift goes into the slot.
+  const cellLabel = t('shiftPlanner.cell.label', { vessel: call.vessel_name, shift: LABEL_SLOT });
+  const addLabel = t('shiftPlanner.cell.add', { label: cellLabel });
   return (
     <tr className={classes.row} data-testid="shift-row" data-portcall-id={call.id} data-highlight={String(p.highlight !== null)}>
       <th scope="row" className={classes.rowHead} data-testid="shift-row-header">
@@ -83,7 +90,7 @@ export const BoardRow = memo(function BoardRow(p: TBoardRowProps) {
         const index = cells.cardAt[column]!;
         const card = index >= 0 ? call.portcall_shift_details[index] : undefined;
         const isEditable = p.canEdit && state === 'empty';
-        const label = card || isEditable ? t('shiftPlanner.cell.label', { vessel: call.vessel_name, shift: shiftLabel(shift, texts.locale) }) : '';
+        const label = card ? cellLabel.replace(LABEL_SLOT, p.shiftLabels[column] ?? '') : '';
         const reason = shift.closed ? (p.closedReasons.get(shift.key) ?? '') : undefined;
         const next = card && p.canEdit ? followingOpenColumns(shifts, call, column).length > 0 : false;
         return (
@@ -119,7 +126,7 @@ export const BoardRow = memo(function BoardRow(p: TBoardRowProps) {
                 onAction={p.onCardAction}
               />
             )}
-            {isEditable && <button type="button" className={classes.addHint} aria-label={t('shiftPlanner.cell.add', { label })} data-testid="shift-cell-add" />}
+            {isEditable && <button type="button" className={classes.addHint} aria-label={addLabel.replace(LABEL_SLOT, p.shiftLabels[column] ?? '')} data-testid="shift-cell-add" />}
             {state === 'closed' && <span className={classes.closedMark}>{reason}</span>}
           </td>
         );

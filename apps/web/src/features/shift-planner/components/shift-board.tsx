@@ -3,7 +3,7 @@
 import { memo, useMemo, useRef, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { TBoardPortcall, TBoardShift, TBoardShiftVolume, TShiftBoard } from '@quayline/domain';
 import { canTakeWork } from '../utils/board-grid';
-import { dayLabel, headerLines, shiftTimes, type TShiftCardField, type TShiftHeaderField, type TShiftPortcallField, type TTexts } from '../utils/board-texts';
+import { dayLabel, headerLines, shiftLabel, shiftTimes, type TShiftCardField, type TShiftHeaderField, type TShiftPortcallField, type TTexts } from '../utils/board-texts';
 import { BoardRow } from './board-row';
 import type { TCardAction } from './shift-card';
 import classes from './shift-planner.module.css';
@@ -92,6 +92,7 @@ export function ShiftBoard(p: TShiftBoardProps) {
   const closedFallback = t('shiftPlanner.cell.closed');
   // Built from the columns and the calendar only, so a saved row leaves the other rows' props alone.
   const nonWorking = board.shiftsData.non_working_times;
+  const shiftLabels = useMemo(() => shifts.map((s) => shiftLabel(s, texts.locale)), [shifts, texts.locale]);
   const closedReasons = useMemo(() => closedReasonsOf(shifts, nonWorking, closedFallback), [shifts, nonWorking, closedFallback]);
   const problemKeys = useMemo(() => {
     const out = new Map<number, Set<string>>();
@@ -205,6 +206,7 @@ export function ShiftBoard(p: TShiftBoardProps) {
               highlight={highlight?.portcallId === call.id ? (highlight.shiftKey ?? '') : null}
               problemKeys={problemKeys.get(call.id) ?? ''}
               closedReasons={closedReasons}
+              shiftLabels={shiftLabels}
               openMenu={p.openMenu?.startsWith(`card:${call.id}:`) ? p.openMenu : null}
               onMenu={p.onMenu}
               onCardAction={p.onCardAction}
