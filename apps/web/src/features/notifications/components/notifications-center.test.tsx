@@ -66,6 +66,29 @@ describe('notifications centre', () => {
     expect(screen.getByText('New notification')).toBeTruthy();
   });
 
+  it('closes the popups when the drawer opens, and pops nothing up while it is open (the list shows it)', async () => {
+    const state = { items: [notification(1)] };
+    renderApp('/en/dashboard', signedIn, notificationsApi(state));
+    expect((await screen.findByTestId('notifications-badge')).textContent).toBe('1');
+    const socket = await waitFor(latestSocket);
+    socket.open();
+    socket.receive({ type: 'subscribed', channel: 'User.7', last_event_id: 10 });
+    const push = (n: TNotificationMessage, eventId: number) => {
+      state.items = [n, ...state.items];
+      socket.emit('User.7', eventId, 'notification.created', { id: n.id, notification_type: n.notification_type, portcall_id: n.portcall_id, details: n.details });
+    };
+    push(notification(2, { details: { ...notification(2).details, vessel_name: 'NORDIC FALCON' } }), 11);
+    await waitFor(() => expect(screen.getAllByTestId('notification-popup')).toHaveLength(1));
+
+    fireEvent.click(screen.getByTestId('notifications-button'));
+    await screen.findByTestId('notifications-drawer');
+    await waitFor(() => expect(screen.queryAllByTestId('notification-popup')).toHaveLength(0));
+    push(notification(3, { details: { ...notification(3).details, vessel_name: 'POLAR SPIRIT' } }), 12);
+    await waitFor(() => expect(screen.getByTestId('notifications-badge').textContent).toBe('3'));
+    expect(await within(screen.getByTestId('notifications-drawer')).findByText(/POLAR SPIRIT/)).toBeTruthy();
+    expect(screen.queryAllByTestId('notification-popup')).toHaveLength(0);
+  });
+
   it('lists notifications in the drawer, opens one as read at its port call, and marks all read', async () => {
     const state = { items: [notification(1), notification(2, { notification_type: 'portcall_update', details: { vessel_name: 'POLAR SPIRIT', field: 'portcall', action: 'request', actor_name: 'Ada Agent', actor_side: 'vessel_side' } })] };
     const { router, apiCalls } = renderApp('/en/dashboard', signedIn, notificationsApi(state));

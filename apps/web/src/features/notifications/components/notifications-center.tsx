@@ -9,7 +9,7 @@ import { useLocale } from '@/hooks/use-locale';
 import { flattenNotifications, useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
-import { useLiveNotifications } from '../hooks/use-live-notifications';
+import { hideNotificationPopups, useLiveNotifications } from '../hooks/use-live-notifications';
 import { NotificationItem } from './notification-item';
 import classes from './notifications.module.css';
 
@@ -36,7 +36,7 @@ export function NotificationsCenter({ userId, buttonClassName }: TNotificationsC
     close();
     void navigate(`/${locale}/portcall-planner/details?id=${portcall_id}`);
   };
-  useLiveNotifications(userId, openNotification);
+  useLiveNotifications(userId, openNotification, isOpen);
 
   return (
     <>
@@ -49,7 +49,10 @@ export function NotificationsCenter({ userId, buttonClassName }: TNotificationsC
           aria-label={unreadCount > 0 ? t('notifications.button_unread', { count: unreadCount }) : t('notifications.title')}
           aria-haspopup="dialog"
           aria-expanded={isOpen}
-          onClick={open}
+          onClick={() => {
+            hideNotificationPopups();
+            open();
+          }}
           data-testid="notifications-button"
         >
           <IconBell size={20} stroke={1.7} />

@@ -1,4 +1,5 @@
-// Listens on User.<id>: a new notification raises the unread count at once, refreshes the list and pops up for 6 s.
+// Listens on User.<id>: a new notification raises the unread count at once, refreshes the list and pops up for 6 s,
+// unless the notifications drawer is open: the list shows it there, and a popup would cover the drawer's header.
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,15 @@ import { useNotificationText } from './use-notification-text';
 /** What `notification.created` carries: the stored notification without its read flag and time. */
 const ZCreatedPayload = ZNotificationMessage.pick({ id: true, notification_type: true, portcall_id: true, details: true });
 
-export function useLiveNotifications(userId: number | null, onOpen: (notification: { id: number; portcall_id: number | null }) => void): void {
+const shownPopups = new Set<string>();
+
+/** Closes the notification popups still on screen (the drawer that lists them has opened). */
+export function hideNotificationPopups(): void {
+  for (const id of shownPopups) notifications.hide(id);
+  shownPopups.clear();
+}
+
+export function useLiveNotifications(userId: number | null, onOpen: (notification: { id: number; portcall_id: number | null }) => void, isListOpen = false): void {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { sentence } = useNotificationText();
@@ -24,16 +33,20 @@ export function useLiveNotifications(userId: number | null, onOpen: (notificatio
     const parsed = ZCreatedPayload.safeParse(event.payload);
     if (!parsed.success) return;
     const notification = parsed.data;
+    if (isListOpen) return;
+    const popupId = `notification-${notification.id}`;
+    shownPopups.add(popupId);
     notifications.show({
-      id: `notification-${notification.id}`,
+      id: popupId,
       title: t('notifications.popup_title'),
       message: sentence(notification),
       color: 'harbor',
       autoClose: POPUP_AUTO_CLOSE_MS,
+      onClose: () => shownPopups.delete(popupId),
       withBorder: true,
       style: { cursor: notification.portcall_id ? 'pointer' : undefined },
       onClick: () => {
-        notifications.hide(`notification-${notification.id}`);
+        notifications.hide(popupId);
         onOpen(notification);
       },
       ...({ 'data-testid': 'notification-popup' } as object),
