@@ -74,11 +74,14 @@ test.describe('shift planner', () => {
     expect(plan.planned.total).toBe(call.cargo.total);
     await expect(cards).toHaveCount(plan.portcall_shift_details.filter((d) => shiftIndexOf(prefilled.shiftsList, d) >= 0).length);
 
-    // The first card's shift and the next one: the drag merges the first shift's work into the second.
+    // The first card's shift and the next open shift of the call's stay: the drag moves the first shift's work there
+    // (merged with the card already there, if any).
     const first = plan.portcall_shift_details[0]!;
-    const firstKey = prefilled.shiftsList[shiftIndexOf(prefilled.shiftsList, first)]!.key;
-    const second = plan.portcall_shift_details[1]!;
-    const secondKey = prefilled.shiftsList[shiftIndexOf(prefilled.shiftsList, second)]!.key;
+    const firstIndex = shiftIndexOf(prefilled.shiftsList, first);
+    const firstKey = prefilled.shiftsList[firstIndex]!.key;
+    const next = prefilled.shiftsList.slice(firstIndex + 1).find((s) => !s.closed && Date.parse(s.start_time) < Date.parse(plan.berth_departure) && Date.parse(s.end_time) > Date.parse(plan.berth_arrival));
+    if (!next) throw new Error(`call ${plan.id} has no open shift after its first card`);
+    const secondKey = next.key;
     const volumeOf = async (page: Page, key: string) => Number(await column(page, key).getAttribute('data-volume'));
     const gangsOf = async (page: Page, key: string) => Number(await column(page, key).getAttribute('data-gangs'));
     const firstVolume = await volumeOf(planner, firstKey);
@@ -99,6 +102,14 @@ test.describe('shift planner', () => {
 
       const source = row(planner, call.id).locator(`[data-testid="shift-card"][data-shift-key="${firstKey}"]`);
       const target = row(planner, call.id).locator(`[data-testid="shift-cell"][data-shift-key="${secondKey}"]`);
+      // Both cells in view first (the board scrolls sideways under its sticky call column), so the drag needs no scroll.
+      await source.evaluate((card) => {
+        const cell = card.closest('td')!;
+        const scroller = card.closest<HTMLElement>('[data-testid="shift-board"]')!;
+        const sticky = scroller.querySelector('th[scope="row"]')?.getBoundingClientRect().width ?? 0;
+        cell.closest('tr')!.scrollIntoView({ block: 'center', inline: 'nearest' });
+        scroller.scrollLeft += cell.getBoundingClientRect().left - (scroller.getBoundingClientRect().left + sticky + 8);
+      });
       await source.dragTo(target);
       await expect(column(planner, secondKey)).toHaveAttribute('data-volume', String(secondVolume + moved));
       await expect(column(planner, firstKey)).toHaveAttribute('data-volume', String(firstVolume - moved));
