@@ -9,7 +9,8 @@ const URL_15 = '/en/shift-planner?terminal=1&from=2026-07-15';
 type TPutBody = { version: number; portcall_shift_details: TShiftDetailInput[] };
 
 const column = (key: string) => screen.getAllByTestId('shift-column').find((c) => c.dataset.shiftKey === key)!;
-const cell = (id: number, key: string) => screen.getAllByTestId('shift-cell').find((c) => c.dataset.portcallId === String(id) && c.dataset.shiftKey === key)!;
+const cell = (id: number, key: string) =>
+  screen.getAllByTestId('shift-cell').find((c) => c.dataset.portcallId === String(id) && (c.dataset.shiftKey === key || (c.dataset.shiftKeys ?? '').split(' ').includes(key)))!;
 const card = (id: number, key: string) => within(cell(id, key)).getByTestId('shift-card');
 const row = (id: number) => screen.getAllByTestId('shift-row').find((r) => r.dataset.portcallId === String(id))!;
 const puts = (calls: () => TRecordedCall[]) => calls().filter((c) => c.method === 'PUT' && c.path.endsWith('/shift_details'));
@@ -70,6 +71,9 @@ describe('shift planner screen', () => {
     expect(screen.queryByTestId('shift-editor')).toBeNull();
     // Outside the stay (NORDIC STAR leaves at 06:00 local on the 17th): nothing to add either.
     expect(cell(6, '2026-07-17#1').dataset.state).toBe('outside');
+    // The shifts after it leaves are one cell spanning them.
+    expect(cell(6, '2026-07-17#1')).toBe(cell(6, '2026-07-17#3'));
+    expect(cell(6, '2026-07-17#1').getAttribute('colspan')).toBe('3');
     expect(within(cell(6, '2026-07-17#1')).queryByTestId('shift-cell-add')).toBeNull();
 
     const dataTransfer = fakeDataTransfer();
