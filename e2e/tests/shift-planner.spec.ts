@@ -161,6 +161,12 @@ test.describe('shift planner', () => {
     await german.goto(`${baseUrl()}/de/shift-planner?from=${from}`);
     await expect(german.getByTestId('shift-board')).toHaveAttribute('data-ready', 'true');
     await screenshot(german, 'shift-planner-desktop-de');
+    // The foreman's shift sheet: the board without navigation or toolbar.
+    await german.emulateMedia({ media: 'print' });
+    await expect(german.getByTestId('shift-toolbar')).toBeHidden();
+    await expect(german.getByTestId('shift-row').first()).toBeVisible();
+    await screenshot(german, 'shift-planner-print-de');
+    await german.emulateMedia({ media: 'screen' });
     await german.setViewportSize(PHONE);
     await screenshot(german, 'shift-planner-phone-de');
     await german.context().close();
