@@ -7,7 +7,7 @@ import { type Browser, type BrowserContext, type Page, chromium } from 'playwrig
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data';
 import { startServerProcess } from '../apps/server/src/test/server-process';
-import { CHROMIUM } from './ensure-chromium.mjs';
+import { CHROMIUM, ensureChromium } from './ensure-chromium.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const webDist = path.join(root, 'apps/web/dist');
@@ -92,4 +92,20 @@ export async function signedInPage<A>(browser: Browser, baseUrl: string, initScr
 export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
+}
+
+/** The browser half of a bench: Chromium and the web build made ready once, then each database `--only` allows. */
+export async function runBrowserBenches(only: string | undefined, bench: (kind: 'pglite' | 'postgres') => Promise<void>): Promise<void> {
+  ensureChromium();
+  buildWebIfStale();
+  if (!only || only === 'pglite') await bench('pglite');
+  if (!only || only === 'postgres') await bench('postgres');
+}
+
+/** Runs a bench's main and turns a failure into exit code 1 with the error printed. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
 }

@@ -32,8 +32,7 @@ import { createManualClock } from '../apps/server/src/lib/clock';
 import { shiftDetailRow } from '../apps/server/src/modules/portcalls/portcall.repository';
 import { signIn } from '../apps/server/src/test/fixtures';
 import { createPostgresDatabase, testConfig } from '../apps/server/src/test/test-app';
-import { type TBenchDatabase, analyzePostgres, benchAdminUrl, benchOnly, buildWebIfStale, launchBenchChromium, percentile, signedInPage, startBenchServer } from './bench-common';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { type TBenchDatabase, analyzePostgres, benchAdminUrl, benchOnly, launchBenchChromium, percentile, runBench, runBrowserBenches, signedInPage, startBenchServer } from './bench-common';
 
 const H = 3_600_000;
 const CALLS = 300;
@@ -351,13 +350,7 @@ async function main(): Promise<void> {
     await benchApi('postgres');
   }
   if (only === 'api') return;
-  ensureChromium();
-  buildWebIfStale();
-  if (!only || only === 'pglite') await benchBrowser('pglite');
-  if (!only || only === 'postgres') await benchBrowser('postgres');
+  await runBrowserBenches(only, benchBrowser);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runBench(main);
