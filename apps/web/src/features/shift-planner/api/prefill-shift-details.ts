@@ -26,3 +26,9 @@ export function toCardInput(card: TPrefilledCard): TShiftDetailInput {
   const { shift_name: _name, ...input } = card;
   return { ...input, shift_equipment_details: input.shift_equipment_details ?? [] };
 }
+
+export type TFreeEquipment = { cargo_handling_equipment_id: number; equipment_name: string; equipment_type: string; equipment_number: string };
+
+/** POST /prefill_equipment_details for a card: the terminal's equipment not booked, nor on another call's card, in its time. */
+export const freeEquipmentFor = (call: Pick<TBoardPortcall, 'id' | 'terminal_id'>, card: Pick<TShiftDetailInput, 'start_time' | 'end_time'>): Promise<TFreeEquipment[]> =>
+  api.post<TFreeEquipment[]>('/prefill_equipment_details', { terminal_id: call.terminal_id, portcall_id: call.id, start_time: card.start_time, end_time: card.end_time });

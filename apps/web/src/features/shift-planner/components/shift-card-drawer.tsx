@@ -9,6 +9,7 @@ import { ConflictNotice, type TConflictRow } from '@/components/ui/conflict-noti
 import { FormProblems } from '@/components/ui/form-problems';
 import { cargoTypeKey } from '@/features/portcalls/utils/enum-labels';
 import { formatNumber, shiftLabel, shiftTimes, type TTexts } from '../utils/board-texts';
+import { freeEquipmentFor } from '../api/prefill-shift-details';
 import { fromCardForm, toCardForm, type TCardErrors, type TCardForm, type TCardFormField } from '../utils/card-form';
 
 export type TCardSaveOutcome = { kind: 'saved' } | { kind: 'invalid'; errors: TCardErrors } | { kind: 'conflict'; theirs: TShiftDetailInput | null } | { kind: 'failed'; error: unknown };
@@ -59,6 +60,24 @@ function CardForm(p: TShiftCardDrawerProps) {
   const gangs = Number(form.gangs) || 0;
   const resources = Number(form.resource_per_shift) || 0;
   const free = p.shift.gangs_available - p.otherGangs;
+
+  const [isProposing, setProposing] = useState(false);
+  const [proposal, setProposal] = useState<string | null>(null);
+  /** One item per gang (at least one): the chosen ones stay, free ones fill up (prefill_equipment_details). */
+  const proposeEquipment = async () => {
+    setProposing(true);
+    try {
+      const free = (await freeEquipmentFor(p.call, p.initial)).map((e) => e.equipment_number).filter((n) => !form.equipment.includes(n));
+      const wanted = Math.max(1, gangs) - form.equipment.length;
+      const added = free.slice(0, Math.max(0, wanted));
+      if (added.length) set('equipment')([...form.equipment, ...added]);
+      setProposal(free.length === 0 ? t('shiftPlanner.editor.propose_none') : t('shiftPlanner.editor.propose_added', { count: added.length }));
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setProposing(false);
+    }
+  };
 
   const equipmentData = [
     ...p.equipments.map((e) => ({
@@ -169,6 +188,18 @@ function CardForm(p: TShiftCardDrawerProps) {
         error={errors.fields.equipment}
         data-testid="shift-editor-equipment"
       />
+      {p.canEdit && (
+        <Group gap="xs" mt={-6}>
+          <Button size="compact-xs" variant="subtle" loading={isProposing} onClick={() => void proposeEquipment()} data-testid="shift-editor-propose-equipment">
+            {t('shiftPlanner.editor.propose_equipment')}
+          </Button>
+          {proposal && (
+            <Text size="xs" c="dimmed" data-testid="shift-editor-proposal">
+              {proposal}
+            </Text>
+          )}
+        </Group>
+      )}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
         <TextInput label={label('contact_person_name')} value={form.contact_person_name} onChange={(e) => set('contact_person_name')(e.currentTarget.value)} readOnly={isReadOnly} error={errors.fields.contact_person_name} data-testid="shift-editor-contact_person_name" />
         <TextInput label={label('contact_person_phone')} type="tel" value={form.contact_person_phone} onChange={(e) => set('contact_person_phone')(e.currentTarget.value)} readOnly={isReadOnly} error={errors.fields.contact_person_phone} data-testid="shift-editor-contact_person_phone" />

@@ -141,6 +141,32 @@ describe('shift planner screen', () => {
     expect(column(EARLY_15).dataset.volume).toBe('175');
   });
 
+  it('proposes free equipment for a card, one item per gang, from prefill_equipment_details', async () => {
+    const free = [
+      { cargo_handling_equipment_id: 1, equipment_name: 'Reach stacker 1', equipment_type: 'reach_stacker', equipment_number: 'RS-01' },
+      { cargo_handling_equipment_id: 3, equipment_name: 'Harbour crane', equipment_type: 'mobile_harbour_crane', equipment_number: 'MHC-1' },
+      { cargo_handling_equipment_id: 2, equipment_name: 'Reach stacker 2', equipment_type: 'reach_stacker', equipment_number: 'RS-02' },
+    ];
+    const { apiCalls } = renderApp(
+      URL_15,
+      signedIn,
+      shiftPlannerApi(
+        (c) => boardFor(c),
+        (c) => (c.path === `${API}/prefill_equipment_details` ? success(free) : c.method === 'PUT' ? savedAs(CORAL, c.body as TPutBody) : undefined),
+      ),
+    );
+    await waitReady();
+    fireEvent.click(card(5, EARLY_15));
+    const editor = await screen.findByTestId('shift-editor');
+    fireEvent.click(within(editor).getByTestId('shift-editor-propose-equipment'));
+    // Two gangs, RS-01 already on the card: one more, the first free one not on it.
+    expect((await within(editor).findByTestId('shift-editor-proposal')).textContent).toBe('Added from the free equipment: 1');
+    expect(apiCalls().find((c) => c.path === `${API}/prefill_equipment_details`)?.body).toEqual({ terminal_id: 1, portcall_id: 5, start_time: '2026-07-15T04:00:00.000Z', end_time: '2026-07-15T12:00:00.000Z' });
+    fireEvent.click(within(editor).getByTestId('shift-editor-save'));
+    await waitFor(() => expect(puts(apiCalls)).toHaveLength(1));
+    expect((puts(apiCalls)[0]!.body as TPutBody).portcall_shift_details[0]!.shift_equipment_details).toEqual([{ equipment_number: 'RS-01' }, { equipment_number: 'MHC-1' }]);
+  });
+
   it('shows the other person’s version on a 409 and puts it on the board', async () => {
     const theirs = boardCall({ ...CORAL, version: 9 }, [shiftCard({ shift_number: 1, start_time: '2026-07-15T04:00:00.000Z', end_time: '2026-07-15T12:00:00.000Z', discharge: 999, gangs: 4 })]);
     renderApp(
