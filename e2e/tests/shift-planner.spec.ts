@@ -184,6 +184,14 @@ test.describe('shift planner', () => {
     await screenshot(other, 'shift-planner-week-en');
     await other.getByTestId('shift-view-mode').getByText('By call').click();
     await expect(other.getByTestId('shift-board')).toHaveAttribute('data-ready', 'true');
+    // A card's drawer with the equipment proposal (nothing is saved: the drawer is closed again).
+    await other.locator('[data-testid="shift-card"][data-editable="true"]').first().click();
+    await expect(other.getByTestId('shift-editor')).toBeVisible();
+    await other.getByTestId('shift-editor-propose-equipment').click();
+    await expect(other.getByTestId('shift-editor-proposal')).toBeVisible();
+    await screenshot(other, 'shift-planner-card-en');
+    await other.getByTestId('shift-editor-close').click();
+    await expect(other.getByTestId('shift-editor')).toBeHidden();
     await other.getByTestId('shift-calendar').click();
     await expect(other.getByTestId('shift-calendar-drawer')).toBeVisible();
     await expect(other.getByTestId('shift-calendar-gangs-row')).toHaveCount(3);

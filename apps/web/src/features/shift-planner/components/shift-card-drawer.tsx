@@ -163,8 +163,8 @@ function CardForm(p: TShiftCardDrawerProps) {
           error={errors.fields.cargo_type}
           data-testid="shift-editor-cargo_type"
         />
-        <TextInput label={label('cargo_sub_type')} value={form.cargo_sub_type} onChange={(e) => set('cargo_sub_type')(e.currentTarget.value)} readOnly={isReadOnly} error={errors.fields.cargo_sub_type} data-testid="shift-editor-cargo_sub_type" />
-        <TextInput label={label('product_name')} value={form.product_name} onChange={(e) => set('product_name')(e.currentTarget.value)} readOnly={isReadOnly} error={errors.fields.product_name} data-testid="shift-editor-product_name" />
+        <TextInput size="sm" label={label('cargo_sub_type')} value={form.cargo_sub_type} onChange={(e) => set('cargo_sub_type')(e.currentTarget.value)} readOnly={isReadOnly} error={errors.fields.cargo_sub_type} data-testid="shift-editor-cargo_sub_type" />
+        <TextInput size="sm" label={label('product_name')} value={form.product_name} onChange={(e) => set('product_name')(e.currentTarget.value)} readOnly={isReadOnly} error={errors.fields.product_name} data-testid="shift-editor-product_name" />
       </SimpleGrid>
       <SimpleGrid cols={3} spacing="xs">
         {number('discharge')}
@@ -201,9 +201,9 @@ function CardForm(p: TShiftCardDrawerProps) {
         </Group>
       )}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-        <TextInput label={label('contact_person_name')} value={form.contact_person_name} onChange={(e) => set('contact_person_name')(e.currentTarget.value)} readOnly={isReadOnly} error={errors.fields.contact_person_name} data-testid="shift-editor-contact_person_name" />
-        <TextInput label={label('contact_person_phone')} type="tel" value={form.contact_person_phone} onChange={(e) => set('contact_person_phone')(e.currentTarget.value)} readOnly={isReadOnly} error={errors.fields.contact_person_phone} data-testid="shift-editor-contact_person_phone" />
-        <TextInput label={label('contact_person_mail')} type="email" value={form.contact_person_mail} onChange={(e) => set('contact_person_mail')(e.currentTarget.value)} readOnly={isReadOnly} error={errors.fields.contact_person_mail} data-testid="shift-editor-contact_person_mail" />
+        <TextInput size="sm" label={label('contact_person_name')} value={form.contact_person_name} onChange={(e) => set('contact_person_name')(e.currentTarget.value)} readOnly={isReadOnly} error={errors.fields.contact_person_name} data-testid="shift-editor-contact_person_name" />
+        <TextInput size="sm" label={label('contact_person_phone')} type="tel" value={form.contact_person_phone} onChange={(e) => set('contact_person_phone')(e.currentTarget.value)} readOnly={isReadOnly} error={errors.fields.contact_person_phone} data-testid="shift-editor-contact_person_phone" />
+        <TextInput size="sm" label={label('contact_person_mail')} type="email" value={form.contact_person_mail} onChange={(e) => set('contact_person_mail')(e.currentTarget.value)} readOnly={isReadOnly} error={errors.fields.contact_person_mail} data-testid="shift-editor-contact_person_mail" />
       </SimpleGrid>
       <Textarea label={label('comments')} value={form.comments} onChange={(e) => set('comments')(e.currentTarget.value)} autosize minRows={2} readOnly={isReadOnly} error={errors.fields.comments} data-testid="shift-editor-comments" />
       {(hasEnded || form.actual_moves !== '') && number('actual_moves', { description: t('shiftPlanner.editor.actual_moves_hint') })}
