@@ -15,8 +15,10 @@ import path from 'node:path';
 import {
   type TBoardShift,
   type TShiftDetailInput,
+  addLocalDays,
   boardShifts,
   createRng,
+  formatLocalDay,
   localDateOf,
   localTimeToInstant,
   prefillShiftPlan,
@@ -42,19 +44,11 @@ const EDITS = 50;
 const RENDER_RUNS = 5;
 const BROWSER_EDITS = 20;
 const TARGETS = { renderMs: 1_000, editP95Ms: 150 };
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The first shown day: tomorrow in the terminal's zone, so every shown shift lies ahead and takes edits. */
 function firstDay(now: Date, timeZone: string): { iso: string; start: number; end: number } {
-  const today = localDateOf(now.getTime(), timeZone);
-  const d = new Date(Date.UTC(today.year, today.month - 1, today.day + 1));
-  const date = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
-  const last = new Date(Date.UTC(date.year, date.month - 1, date.day + DAYS));
-  return {
-    iso: `${date.year}-${pad(date.month)}-${pad(date.day)}`,
-    start: localTimeToInstant(date, '00:00', timeZone),
-    end: localTimeToInstant({ year: last.getUTCFullYear(), month: last.getUTCMonth() + 1, day: last.getUTCDate() }, '00:00', timeZone),
-  };
+  const date = addLocalDays(localDateOf(now.getTime(), timeZone), 1);
+  return { iso: formatLocalDay(date), start: localTimeToInstant(date, '00:00', timeZone), end: localTimeToInstant(addLocalDays(date, DAYS), '00:00', timeZone) };
 }
 
 /** 300 calls at the demo terminal within the 14 shown days, each with cargo and a shift plan from the prefill rule. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localTimeToInstant, shiftsInWindow, zoneOffsetMinutes } from './shift-calendar';
+import { addLocalDays, formatLocalDay, localTimeToInstant, parseLocalDay, shiftsInWindow, zoneOffsetMinutes } from './shift-calendar';
 
 const SHIFTS = [
   { id: 1, shift_number: 1, name: 'Early', start_time: '06:00', end_time: '14:00' },
@@ -30,5 +30,13 @@ describe('shift calendar', () => {
     expect((spring.end - spring.start) / 3_600_000).toBe(7);
     const autumn = shiftsInWindow({ shifts: SHIFTS, timeZone: 'Europe/Berlin', from: Date.parse('2026-10-24T21:00:00Z'), to: Date.parse('2026-10-25T04:00:00Z') }).find((o) => o.name === 'Night')!;
     expect((autumn.end - autumn.start) / 3_600_000).toBe(9);
+  });
+});
+
+describe('local days', () => {
+  it('count across month and year ends, both ways, and read and write YYYY-MM-DD', () => {
+    expect(formatLocalDay(addLocalDays(parseLocalDay('2026-12-31'), 1))).toBe('2027-01-01');
+    expect(formatLocalDay(addLocalDays(parseLocalDay('2028-03-01'), -1))).toBe('2028-02-29');
+    expect(formatLocalDay(addLocalDays({ year: 2026, month: 11, day: 24 }, 14))).toBe('2026-12-08');
   });
 });

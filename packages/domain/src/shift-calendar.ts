@@ -34,6 +34,22 @@ export function localDateOf(instantMs: number, timeZone: string): { year: number
   return { year: get('year'), month: get('month'), day: get('day') };
 }
 
+/** A calendar day in some zone, as the shift calendar counts days. */
+export type TLocalDay = { year: number; month: number; day: number };
+const pad2 = (n: number) => String(n).padStart(2, '0');
+/** YYYY-MM-DD. */
+export const formatLocalDay = (d: TLocalDay): string => `${d.year}-${pad2(d.month)}-${pad2(d.day)}`;
+/** From YYYY-MM-DD (checked by the caller's schema). */
+export function parseLocalDay(date: string): TLocalDay {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return { year, month, day };
+}
+/** The day `days` later (or earlier), across month and year ends. */
+export function addLocalDays(d: TLocalDay, days: number): TLocalDay {
+  const at = new Date(Date.UTC(d.year, d.month - 1, d.day + days));
+  return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate() };
+}
+
 export type TShiftDefinition = { id?: number; shift_number: number; name: string; start_time: string; end_time: string };
 export type TShiftOccurrence = { shift_number: number; name: string; terminal_shift_id: number | null; start: number; end: number };
 

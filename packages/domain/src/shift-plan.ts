@@ -1,6 +1,6 @@
 // The rules of the shift planner, shared by the server (board, validation, prefill, volume sync) and the board
 // (optimistic edits, header totals): columns from the shift calendar, cards per shift, capacity and problems.
-import { localDateOf, shiftsInWindow } from './shift-calendar';
+import { formatLocalDay, localDateOf, shiftsInWindow } from './shift-calendar';
 import type { TShiftDetailInput } from './schemas/portcall';
 import type { TShiftPlannerOrderBy } from './schemas/settings';
 import type { TBoardPortcall, TBoardShift, TBoardShiftDefinition, TBoardShiftVolume, TBoardVolumes, TShiftPlanProblem } from './schemas/shift-planner';
@@ -13,11 +13,7 @@ export type TShiftPlanInputProblem = { path: string; message: string };
 
 const MINUTE = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-const pad = (n: number) => String(n).padStart(2, '0');
-const localDateString = (ms: number, timeZone: string) => {
-  const d = localDateOf(ms, timeZone);
-  return `${d.year}-${pad(d.month)}-${pad(d.day)}`;
-};
+const localDateString = (ms: number, timeZone: string) => formatLocalDay(localDateOf(ms, timeZone));
 export const shiftKeyOf = (date: string, shiftNumber: number) => `${date}#${shiftNumber}`;
 export const cardVolume = (d: TVolumeFields) => d.discharge + d.load + d.restow;
 

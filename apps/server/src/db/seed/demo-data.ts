@@ -1,5 +1,5 @@
 // The demo terminal in Hamburg and everything around it, generated from a fixed seed.
-import { createRng, imoCheckDigit, localDateOf, localTimeToInstant, type TCargoHandlingEquipmentType, type TNonWorkingTimeKind, type TVesselType } from '@quayline/domain';
+import { addLocalDays, createRng, imoCheckDigit, localDateOf, localTimeToInstant, type TCargoHandlingEquipmentType, type TLocalDay, type TNonWorkingTimeKind, type TVesselType } from '@quayline/domain';
 
 export const DEMO_SEED = 20_261_123;
 export const DEMO_PASSWORD = 'Quayline-Demo-2026!';
@@ -66,12 +66,6 @@ export const DEMO_TERMINAL = {
   ],
 } as const;
 
-type TLocalDay = { year: number; month: number; day: number };
-const dayAfter = (d: TLocalDay, n: number): TLocalDay => {
-  const at = new Date(Date.UTC(d.year, d.month - 1, d.day + n));
-  return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate() };
-};
-
 /**
  * The demo terminal's shift calendar around the seeding day, in its local time: the Christmas and New Year
  * holidays ahead, the coming Sunday night closed, and a quay safety drill in tomorrow's early shift.
@@ -82,12 +76,12 @@ export function demoNonWorkingTimes(now: Date, timeZone: string): { kind: TNonWo
   // The next Christmas that has not ended yet.
   const year = today.month === 12 && today.day > 26 ? today.year + 1 : today.year;
   const weekday = new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay();
-  const sunday = dayAfter(today, (7 - weekday) % 7 || 7);
+  const sunday = addLocalDays(today, (7 - weekday) % 7 || 7);
   return [
     { kind: 'holiday', reason: 'Christmas', starts_at: at({ year, month: 12, day: 24 }, '14:00'), ends_at: at({ year, month: 12, day: 27 }, '06:00') },
     { kind: 'holiday', reason: 'New Year', starts_at: at({ year, month: 12, day: 31 }, '22:00'), ends_at: at({ year: year + 1, month: 1, day: 1 }, '14:00') },
-    { kind: 'closed_shift', reason: 'Sunday night closed (maintenance)', starts_at: at(sunday, '22:00'), ends_at: at(dayAfter(sunday, 1), '06:00') },
-    { kind: 'break', reason: 'Quay safety drill', starts_at: at(dayAfter(today, 1), '10:00'), ends_at: at(dayAfter(today, 1), '12:00') },
+    { kind: 'closed_shift', reason: 'Sunday night closed (maintenance)', starts_at: at(sunday, '22:00'), ends_at: at(addLocalDays(sunday, 1), '06:00') },
+    { kind: 'break', reason: 'Quay safety drill', starts_at: at(addLocalDays(today, 1), '10:00'), ends_at: at(addLocalDays(today, 1), '12:00') },
   ];
 }
 

@@ -6,6 +6,10 @@ import {
   type TPortcallStatus,
   type TShiftBoard,
   type TShiftBoardQuery,
+  addLocalDays,
+  formatLocalDay,
+  localDateOf,
+  parseLocalDay,
   ZShiftPlannerSettings,
   boardPortcallFigures,
   sortBoardPortcalls,
@@ -20,7 +24,7 @@ import { perPortcall } from '../portcalls/portcall.repository';
 import { iso, num, toShiftDetail } from '../portcalls/portcall-mapper';
 import { requireLinkedTerminal } from '../terminals/terminal.service';
 import { type TBoardCallRow, type TCargoRow, type TShiftCardRow, findBoardCalls, findCargoRows, findShiftCards } from './shift-board.repository';
-import { addDays, formatLocalDate, localMidnight, parseLocalDate, shiftColumns, todayIn } from './shift-calendar-range';
+import { localMidnight, shiftColumns } from './shift-calendar-range';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -81,9 +85,9 @@ export async function getShiftBoard(ctx: AppContext, session: AuthSession, query
   const settings = userSettings(user);
   const days = Math.min(MAX_BOARD_DAYS, query.days ?? settings.number_of_days_to_show_shifts);
   const orderBy = query.order_by ?? settings.order_by;
-  const first = query.from ? parseLocalDate(query.from) : todayIn(ctx.clock.now(), terminal.time_zone);
+  const first = query.from ? parseLocalDay(query.from) : localDateOf(ctx.clock.now().getTime(), terminal.time_zone);
   const from = localMidnight(first, terminal.time_zone);
-  const to = localMidnight(addDays(first, days), terminal.time_zone);
+  const to = localMidnight(addLocalDays(first, days), terminal.time_zone);
   const { definitions, columns, nonWorking, equipment } = await shiftColumns(ctx.db, terminal, from, to);
   // The night shift of the last day ends after the last midnight: calls working in it are on the board.
   const span = { from: new Date(columns[0] ? Math.min(from, Date.parse(columns[0].start_time)) : from), to: new Date(columns.length ? Math.max(to, Date.parse(columns.at(-1)!.end_time)) : to) };
@@ -93,7 +97,7 @@ export async function getShiftBoard(ctx: AppContext, session: AuthSession, query
   return {
     terminal_id: terminal.id,
     time_zone: terminal.time_zone,
-    from: formatLocalDate(first),
+    from: formatLocalDay(first),
     days,
     order_by: orderBy,
     can_edit: canPlanShifts(user),

@@ -1,26 +1,12 @@
 // Local days of the terminal as instants: the board's period, and the shift columns around a call's stay.
-import { type TBoardShift, type TBoardShiftDefinition, boardShifts, localDateOf, localTimeToInstant } from '@quayline/domain';
+import { type TBoardShift, type TBoardShiftDefinition, type TLocalDay, addLocalDays, boardShifts, localDateOf, localTimeToInstant } from '@quayline/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { findEquipment, findNonWorkingTimes, findShiftDefinitions } from './shift-board.repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
 const DAY = 86_400_000;
-const pad = (n: number) => String(n).padStart(2, '0');
-
-export type TLocalDay = { year: number; month: number; day: number };
-
-export const parseLocalDate = (date: string): TLocalDay => {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return { year, month, day };
-};
-export const formatLocalDate = (d: TLocalDay) => `${d.year}-${pad(d.month)}-${pad(d.day)}`;
-export function addDays(d: TLocalDay, days: number): TLocalDay {
-  const at = new Date(Date.UTC(d.year, d.month - 1, d.day + days));
-  return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate() };
-}
 export const localMidnight = (d: TLocalDay, timeZone: string) => localTimeToInstant(d, '00:00', timeZone);
-export const todayIn = (now: Date, timeZone: string): TLocalDay => localDateOf(now.getTime(), timeZone);
 
 /** The terminal's shift definitions (with gangs), as the board and its checks use them; PostgreSQL `time` is HH:mm:ss. */
 export async function shiftDefinitionsOf(db: Db, terminalId: number): Promise<TBoardShiftDefinition[]> {
@@ -55,7 +41,7 @@ export async function shiftColumns(db: Db, terminal: { id: number; time_zone: st
 
 /** The local days around an interval: from the day before it starts (a night shift begun then) to the day after it ends. */
 export function daysAround(startMs: number, endMs: number, timeZone: string): { from: number; to: number } {
-  const first = addDays(localDateOf(startMs, timeZone), -1);
-  const last = addDays(localDateOf(endMs, timeZone), 1);
+  const first = addLocalDays(localDateOf(startMs, timeZone), -1);
+  const last = addLocalDays(localDateOf(endMs, timeZone), 1);
   return { from: localMidnight(first, timeZone), to: localMidnight(last, timeZone) };
 }
