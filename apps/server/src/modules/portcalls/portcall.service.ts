@@ -241,13 +241,14 @@ async function takeWorkAlong(trx: Trx, session: AuthSession, current: TPortcall,
   }
 }
 
-/** Cards the caller sent keep the shift planner's rules (shift-plan-check.ts); cards moved along with the call are not re-judged. */
-async function replaceShiftDetails(trx: Trx, portcallId: number, details: TShiftDetailInput[], check?: { terminalId: number; stay: { from: number; to: number } }) {
-  const problems = details.flatMap((d, i) => (Date.parse(d.end_time) <= Date.parse(d.start_time) ? [{ path: `portcall_shift_details.${i}.end_time`, message: 'A shift ends after it starts' }] : []));
-  if (!problems.length && check && details.length) {
-    const terminal = await trx.selectFrom('terminals').select(['id', 'time_zone']).where('id', '=', check.terminalId).executeTakeFirstOrThrow();
-    problems.push(...(await shiftPlanProblems(trx, { terminal, portcallId, stay: check.stay, details })));
-  }
+/**
+ * A call's cards replaced. Cards a caller sent keep the shift planner's rules (shift-plan-check.ts, which also
+ * refuses a card that ends before it starts); cards moved along with the call are not re-judged.
+ */
+export async function replaceShiftDetails(trx: Trx, portcallId: number, details: readonly TShiftDetailInput[], check?: { terminalId: number; stay: { from: number; to: number } }) {
+  const problems = check
+    ? await shiftPlanProblems(trx, { terminalId: check.terminalId, portcallId, stay: check.stay, details })
+    : details.flatMap((d, i) => (Date.parse(d.end_time) <= Date.parse(d.start_time) ? [{ path: `portcall_shift_details.${i}.end_time`, message: 'A shift ends after it starts' }] : []));
   if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems });
   await trx.deleteFrom('portcall_shift_details').where('portcall_id', '=', portcallId).execute();
   if (!details.length) return;

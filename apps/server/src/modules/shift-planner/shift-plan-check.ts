@@ -10,15 +10,16 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 export async function shiftPlanProblems(
   db: Db,
-  args: { terminal: { id: number; time_zone: string }; portcallId: number; stay: { from: number; to: number }; details: readonly TShiftDetailInput[] },
+  args: { terminalId: number; portcallId: number; stay: { from: number; to: number }; details: readonly TShiftDetailInput[] },
 ): Promise<TFieldError[]> {
   if (args.details.length === 0) return [];
+  const terminal = await db.selectFrom('terminals').select(['id', 'time_zone']).where('id', '=', args.terminalId).executeTakeFirstOrThrow();
   const starts = args.details.map((d) => Date.parse(d.start_time)).filter(Number.isFinite);
   const ends = args.details.map((d) => Date.parse(d.end_time)).filter(Number.isFinite);
-  const range = daysAround(Math.min(args.stay.from, ...starts), Math.max(args.stay.to, ...ends), args.terminal.time_zone);
+  const range = daysAround(Math.min(args.stay.from, ...starts), Math.max(args.stay.to, ...ends), terminal.time_zone);
   const [{ columns, equipment }, bookedElsewhere] = await Promise.all([
-    shiftColumns(db, args.terminal, range.from, range.to),
-    findEquipmentOnOtherCards(db, { terminalId: args.terminal.id, portcallId: args.portcallId, from: new Date(range.from), to: new Date(range.to) }),
+    shiftColumns(db, terminal, range.from, range.to),
+    findEquipmentOnOtherCards(db, { terminalId: terminal.id, portcallId: args.portcallId, from: new Date(range.from), to: new Date(range.to) }),
   ]);
   return shiftPlanInputProblems({ details: args.details, stay: args.stay, shifts: columns, equipmentNumbers: new Set(equipment.map((e) => e.equipment_number)), bookedElsewhere });
 }

@@ -1,21 +1,19 @@
 // PUT /portcalls/:id/shift_details: a call's whole shift plan in one versioned write (edit, drag, split, copy and
 // prefill all end here). Only the terminal plans; a stale version gets 409 with the call as it is now.
-import { type TBoardPortcall, type TShiftDetailInput, type TShiftDetailsUpdateRequest, ZShiftDetailsUpdateRequest, cardVolume, plannedVolumes, scaleCargoVolumes, volumesDiffer } from '@quayline/domain';
+import { type TBoardPortcall, type TShiftDetailInput, type ZShiftDetailsUpdateRequest, cardVolume, plannedVolumes, scaleCargoVolumes, volumesDiffer } from '@quayline/domain';
 import { sql } from 'kysely';
+import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { announcePortcallChange } from '../notifications/portcall-announcer';
-import { shiftDetailRow } from '../portcalls/portcall.repository';
-import { audit, loadVisible } from '../portcalls/portcall.service';
+import { audit, loadVisible, replaceShiftDetails } from '../portcalls/portcall.service';
 import { findCargoRows } from './shift-board.repository';
 import { canPlanShifts, loadBoardPortcall } from './shift-board.service';
-import { shiftPlanProblems } from './shift-plan-check';
 
 const moves = (details: readonly TShiftDetailInput[]) => details.reduce((a, d) => a + cardVolume(d), 0);
 
-export async function updateShiftDetails(ctx: AppContext, session: AuthSession, id: number, input: TShiftDetailsUpdateRequest): Promise<TBoardPortcall> {
-  const body = ZShiftDetailsUpdateRequest.parse(input);
+export async function updateShiftDetails(ctx: AppContext, session: AuthSession, id: number, body: z.output<typeof ZShiftDetailsUpdateRequest>): Promise<TBoardPortcall> {
   const user = session.user;
   const now = ctx.clock.now();
   const ok = await ctx.db.transaction().execute(async (trx) => {
@@ -23,10 +21,9 @@ export async function updateShiftDetails(ctx: AppContext, session: AuthSession, 
     if (!canPlanShifts(user)) throw new AppError('FORBIDDEN', { message: 'Only the terminal plans the shifts.' });
     if (current.version !== body.version) return false;
     if (current.status === 'Cancelled') throw new AppError('VALIDATION_FAILED', { httpStatus: 422, message: 'A cancelled port call cannot be planned.' });
-    const terminal = await trx.selectFrom('terminals').select(['id', 'time_zone']).where('id', '=', current.terminal_id).executeTakeFirstOrThrow();
     const details = body.portcall_shift_details;
-    const problems = await shiftPlanProblems(trx, { terminal, portcallId: id, stay: { from: Date.parse(current.berth_arrival), to: Date.parse(current.berth_departure) }, details });
-    if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems });
+    // Checked against the planner's rules and stored first, so a refused card is reported before anything else.
+    await replaceShiftDetails(trx, id, details, { terminalId: current.terminal_id, stay: { from: Date.parse(current.berth_arrival), to: Date.parse(current.berth_departure) } });
 
     // With sync on, the cargo details follow the shift volumes (docs/shift-planner.md, "Volume sync").
     if (current.sync_shift_cargo_volumes && details.length > 0) {
@@ -44,8 +41,6 @@ export async function updateShiftDetails(ctx: AppContext, session: AuthSession, 
       }
     }
 
-    await trx.deleteFrom('portcall_shift_details').where('portcall_id', '=', id).execute();
-    if (details.length) await trx.insertInto('portcall_shift_details').values(details.map((d) => shiftDetailRow(id, d))).execute();
     const updated = await trx.updateTable('portcalls').set({ version: sql`version + 1`, updated_at: now }).where('id', '=', id).where('version', '=', body.version).executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
     const before = current.portcall_shift_details;
