@@ -1,5 +1,5 @@
 // The port-call, task and audit downloads: the same filters and visibility as the lists, in the user's language and time zone.
-import { PER_PAGE_MAX, type TLocale, type TPortcallListQuery, type TTaskFilter, formatInstantInZone, isLocale } from '@quayline/domain';
+import { PER_PAGE_MAX, type TLocale, type TPortcallListQuery, type TTaskFilter, formatInstantInZone } from '@quayline/domain';
 import type { AppContext } from '../../app-context';
 import type { AuthSession } from '../auth/auth.service';
 import { listAuditEvents } from '../portcalls/portcall-history.service';
@@ -9,15 +9,14 @@ import { getDraft } from '../drafts/draft.service';
 import { getPortcall } from '../portcalls/portcall.service';
 import { AUDIT_COLUMNS, DRAFT_COLUMNS, PORTCALL_COLUMNS, TASK_COLUMNS, headersFor } from './download-columns';
 import { type TDownloadFile, type TDownloadFormat, renderDownload } from './workbook';
+import { localeOfUser } from '../users/user-info';
 
 /** A download never grows without bound; the list endpoints page through more. */
 export const DOWNLOAD_ROW_LIMIT = 10_000;
 
 type Options = { format: TDownloadFormat; bom: boolean; timezone: string | undefined };
 
-function localeOf(session: AuthSession): TLocale {
-  return isLocale(session.user.selected_locale) ? session.user.selected_locale : 'en';
-}
+const localeOf = (session: AuthSession): TLocale => localeOfUser(session.user);
 
 function zoneOf(session: AuthSession, options: Options): string {
   return options.timezone ?? session.user.mail_timezone ?? 'Europe/Berlin';

@@ -53,8 +53,7 @@ export async function prefillShiftDetails(ctx: AppContext, session: AuthSession,
     craneIntensity: args.crane_intensity ?? rated?.crane_intensity ?? 1,
     card: { cargo_type: call?.cargo_details[0]?.cargo_type ?? null },
   });
-  const names = new Map(columns.map((c) => [c.key, c.name]));
-  return details.map((d) => ({ ...d, shift_name: names.get(columns[shiftIndexOf(columns, d)]?.key ?? '') ?? '' }));
+  return details.map((d) => ({ ...d, shift_name: columns[shiftIndexOf(columns, d)]?.name ?? '' }));
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   type TSituationReport,
   type TSituationReportQuery,
   formatInstantInZone,
-  isLocale,
   movementTimeSource,
 } from '@quayline/domain';
 import type { AppContext } from '../../app-context';
@@ -21,6 +20,7 @@ import { iso, num } from '../portcalls/portcall-mapper';
 import { findCargoDetails } from '../portcalls/portcall.repository';
 import { MOVEMENT_COLUMNS, PERFORMANCE_COLUMNS, SITUATION_COLUMNS, kpiHeaders, reportHeaders, reportText } from './report-columns';
 import { type ReportCallRow, findMovementCalls, findShiftEvents, findSituationCalls } from './report.repository';
+import { localeOfUser } from '../users/user-info';
 
 export type TReportFileType = 'csv' | 'xls';
 
@@ -30,9 +30,7 @@ async function visibleTerminal(ctx: AppContext, session: AuthSession, terminalId
   return terminal;
 }
 
-function localeOf(session: AuthSession): TLocale {
-  return isLocale(session.user.selected_locale) ? session.user.selected_locale : 'en';
-}
+const localeOf = (session: AuthSession): TLocale => localeOfUser(session.user);
 
 const time = (value: Date | string | null, label: string | null) => ({ value: iso(value), label });
 

@@ -1,7 +1,6 @@
 // The shift board (GET /shift_planner): the terminal's shifts over the shown local days as columns, the calls
 // working in them as rows with their cards, the totals per shift against capacity, and the plan's problems.
 import {
-  DEFAULT_SHIFT_PLANNER_SETTINGS,
   type TBoardPortcall,
   type TPortcallStatus,
   type TShiftBoard,
@@ -10,7 +9,6 @@ import {
   formatLocalDay,
   localDateOf,
   parseLocalDay,
-  ZShiftPlannerSettings,
   boardPortcallFigures,
   sortBoardPortcalls,
   summariseShiftBoard,
@@ -23,6 +21,7 @@ import type { AuthSession } from '../auth/auth.service';
 import { perPortcall } from '../portcalls/portcall.repository';
 import { iso, num, toShiftDetail } from '../portcalls/portcall-mapper';
 import { requireLinkedTerminal } from '../terminals/terminal.service';
+import { shiftPlannerSettingsOf } from '../users/user-info';
 import { type TBoardCallRow, type TCargoRow, type TShiftCardRow, findBoardCalls, findCargoRows, findShiftCards } from './shift-board.repository';
 import { localMidnight, shiftColumns } from './shift-calendar-range';
 
@@ -72,17 +71,12 @@ export async function loadBoardPortcall(db: Db, user: PortalUser, id: number, no
   return (await loadBoardPortcalls(db, [call], now))[0]!;
 }
 
-function userSettings(user: PortalUser) {
-  const parsed = ZShiftPlannerSettings.partial().safeParse(user.settings ?? {});
-  return { ...DEFAULT_SHIFT_PLANNER_SETTINGS, ...(parsed.success ? parsed.data : {}) };
-}
-
 export const canPlanShifts = (user: PortalUser) => user.user_type === 'terminal_operator';
 
-export async function getShiftBoard(ctx: AppContext, session: AuthSession, query: TShiftBoardQuery & { days?: number | undefined }): Promise<TShiftBoard> {
+export async function getShiftBoard(ctx: AppContext, session: AuthSession, query: TShiftBoardQuery): Promise<TShiftBoard> {
   const user = session.user;
   const terminal = await requireLinkedTerminal(ctx, session, query.terminal_id);
-  const settings = userSettings(user);
+  const settings = shiftPlannerSettingsOf(user);
   const days = Math.min(MAX_BOARD_DAYS, query.days ?? settings.number_of_days_to_show_shifts);
   const orderBy = query.order_by ?? settings.order_by;
   const first = query.from ? parseLocalDay(query.from) : localDateOf(ctx.clock.now().getTime(), terminal.time_zone);

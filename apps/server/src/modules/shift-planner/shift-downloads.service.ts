@@ -1,15 +1,15 @@
 // The shift plan (one row per call and shift) and the shift report (one row per shift) of a period, as csv or
 // Excel, in the user's language and the terminal's time zone; the same board the screen shows.
-import { type TBoardShift, type TLocale, cardVolume, formatInstantInZone, isLocale, shiftIndexOf } from '@quayline/domain';
+import { type TBoardShift, cardVolume, formatInstantInZone, shiftIndexOf } from '@quayline/domain';
 import type { AppContext } from '../../app-context';
 import type { AuthSession } from '../auth/auth.service';
 import { type TDownloadFile, type TDownloadFormat, renderDownload } from '../downloads/workbook';
+import { localeOfUser } from '../users/user-info';
 import { getShiftBoard } from './shift-board.service';
 import { type TShiftPlanColumn, type TShiftReportColumn, SHIFT_PLAN_COLUMNS, SHIFT_REPORT_COLUMNS, shiftHeaders } from './shift-download-columns';
 
 type TQuery = { terminal_id: number; from?: string | undefined; days?: number | undefined; type: TDownloadFormat; bom: boolean };
 
-const localeOf = (session: AuthSession): TLocale => (isLocale(session.user.selected_locale) ? session.user.selected_locale : 'en');
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
 async function boardFor(ctx: AppContext, session: AuthSession, q: TQuery) {
@@ -53,7 +53,7 @@ export async function downloadShiftPlan(ctx: AppContext, session: AuthSession, q
       }
     }
   });
-  const locale = localeOf(session);
+  const locale = localeOfUser(session.user);
   return renderDownload({ rows, columns: shiftHeaders(locale, SHIFT_PLAN_COLUMNS), format: q.type, bom: q.bom, baseName: `shift-plan-${board.from}-${board.days}d`, sheetName: shiftHeaders(locale, ['sheet_plan'])[0]!.header });
 }
 
@@ -94,6 +94,6 @@ export async function downloadShiftReport(ctx: AppContext, session: AuthSession,
       actual_per_gang_hour: slot.recorded > 0 && hours > 0 && v.gangs > 0 ? round1(slot.actual / (hours * v.gangs)) : '',
     };
   });
-  const locale = localeOf(session);
+  const locale = localeOfUser(session.user);
   return renderDownload({ rows, columns: shiftHeaders(locale, SHIFT_REPORT_COLUMNS), format: q.type, bom: q.bom, baseName: `shift-report-${board.from}-${board.days}d`, sheetName: shiftHeaders(locale, ['sheet_report'])[0]!.header });
 }

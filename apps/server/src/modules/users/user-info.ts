@@ -5,6 +5,7 @@ import {
   DEFAULT_SHIFT_PLANNER_SETTINGS,
   isLocale,
   type TCanvasSettings,
+  type TLocale,
   type TDashboardSettings,
   type TShiftPlannerSettings,
   type TUserDetails,
@@ -15,6 +16,9 @@ import {
 } from '@quayline/domain';
 import type { PortalUser } from '../../db/schema';
 
+/** The user's interface language; a stored value no longer offered counts as English. */
+export const localeOfUser = (user: Pick<PortalUser, 'selected_locale'>): TLocale => (isLocale(user.selected_locale) ? user.selected_locale : 'en');
+
 export function toUserInfo(user: PortalUser, organisationName: string | null): TUserInfo {
   return {
     id: user.id,
@@ -22,7 +26,7 @@ export function toUserInfo(user: PortalUser, organisationName: string | null): T
     first_name: user.first_name,
     last_name: user.last_name,
     user_type: user.user_type,
-    selected_locale: isLocale(user.selected_locale) ? user.selected_locale : 'en',
+    selected_locale: localeOfUser(user),
     organisation_id: user.organisation_id,
     organisation_name: organisationName,
   };
@@ -39,10 +43,15 @@ function withDefaults<T extends Record<string, unknown>>(stored: Record<string, 
   return result as T;
 }
 
+/** The user's shift-planner settings over the defaults, key by key (the board reads its days and order from them). */
+export function shiftPlannerSettingsOf(user: Pick<PortalUser, 'settings'>): TShiftPlannerSettings {
+  return withDefaults(user.settings ?? {}, DEFAULT_SHIFT_PLANNER_SETTINGS, ZShiftPlannerSettings);
+}
+
 export function toUserDetails(user: PortalUser, organisationName: string | null, actingAs: { id: number; email: string } | null): TUserDetails {
   const stored = user.settings ?? {};
   const canvas: TCanvasSettings = withDefaults(stored, DEFAULT_CANVAS_SETTINGS, ZCanvasSettings);
-  const shift: TShiftPlannerSettings = withDefaults(stored, DEFAULT_SHIFT_PLANNER_SETTINGS, ZShiftPlannerSettings);
+  const shift = shiftPlannerSettingsOf(user);
   const dashboard: TDashboardSettings = withDefaults(stored, DEFAULT_DASHBOARD_SETTINGS, ZDashboardSettings);
   return {
     ...toUserInfo(user, organisationName),
