@@ -134,3 +134,13 @@ export const api = {
   put: <T>(path: string, payload?: unknown, query?: Record<string, TQueryValue>) => apiRequest<T>(path, { method: 'PUT', payload, query }),
   delete: <T>(path: string, payload?: unknown) => apiRequest<T>(path, { method: 'DELETE', payload }),
 };
+
+/** The server's own words for a refused request: its field messages, when it gave any. */
+export function fieldErrorText(error: unknown): string | null {
+  return isApiError(error) && error.fieldErrors.length > 0 ? error.fieldErrors.map((e) => e.message).join('; ') : null;
+}
+
+/** The server's field messages, else the error's own message. */
+export function reasonOf(error: unknown): string {
+  return fieldErrorText(error) ?? (error instanceof Error ? error.message : String(error));
+}

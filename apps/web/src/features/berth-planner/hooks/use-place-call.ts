@@ -5,19 +5,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { movedCargoWindow, POPUP_AUTO_CLOSE_MS, type TPlannerPortcall, type TPortcall } from '@quayline/domain';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, reasonOf } from '@/lib/api-client';
 import { updatePortcallPlace, type TPlace } from '../api/update-portcall-place';
 import { storePlannerCall } from './use-live-planner-events';
 
 /** The 409 answer carries the current call; a light check, the server's schema already validated it. */
 function isPortcallLike(value: unknown): value is TPortcall {
   return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number' && typeof (value as { version?: unknown }).version === 'number' && typeof (value as { berth_arrival?: unknown }).berth_arrival === 'string';
-}
-
-/** The server's own words: its field messages when it gave any. */
-export function reasonOf(error: unknown): string {
-  if (isApiError(error) && error.fieldErrors.length) return error.fieldErrors.map((e) => e.message).join('; ');
-  return error instanceof Error ? error.message : String(error);
 }
 
 export function useLivePlacement() {

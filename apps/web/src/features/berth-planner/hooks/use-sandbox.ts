@@ -7,7 +7,7 @@ import { POPUP_AUTO_CLOSE_MS, type TDraftChange, type TDraftState, type TPublish
 import { isApiError } from '@/lib/api-client';
 import { freezeInDraft, publishDraft, redoDraft, revertDraft, undoDraft, updateDraft, useDraft } from '../api/draft-portcalls';
 import { plannerKeys } from '../api/query-keys';
-import { reasonOf } from './use-place-call';
+import { reasonOf } from '@/lib/api-client';
 
 export type TSandbox = ReturnType<typeof useSandbox>;
 

@@ -6,7 +6,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NON_WORKING_TIME_KINDS, type TLocale, type TNonWorkingTimeKind, type TShiftBoard } from '@quayline/domain';
-import { isApiError } from '@/lib/api-client';
+import { reasonOf } from '@/lib/api-client';
 import { formatZonedDateTime, fromZonedInputValue, toZonedInputValue } from '@/lib/zoned-time';
 import { createNonWorkingTime, deleteNonWorkingTime, updateShiftGangs } from '../api/shift-calendar';
 import { shiftPlannerKeys } from '../api/query-keys';
@@ -50,10 +50,9 @@ export function ShiftCalendarDrawer({ opened, onClose, board, locale }: TProps) 
   const [endsAt, setEndsAt] = useState(() => toZonedInputValue(firstShift?.end_time, tz));
   const [error, setError] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: shiftPlannerKeys.boards(board.terminal_id) });
-  const errorText = (e: unknown) => (isApiError(e) && e.fieldErrors.length ? e.fieldErrors.map((f) => f.message).join('; ') : e instanceof Error ? e.message : String(e));
 
-  const gangs = useMutation({ mutationFn: (args: { id: number; gangs: number }) => updateShiftGangs(args.id, args.gangs), onSuccess: refresh, onError: (e) => setError(errorText(e)) });
-  const remove = useMutation({ mutationFn: deleteNonWorkingTime, onSuccess: refresh, onError: (e) => setError(errorText(e)) });
+  const gangs = useMutation({ mutationFn: (args: { id: number; gangs: number }) => updateShiftGangs(args.id, args.gangs), onSuccess: refresh, onError: (e) => setError(reasonOf(e)) });
+  const remove = useMutation({ mutationFn: deleteNonWorkingTime, onSuccess: refresh, onError: (e) => setError(reasonOf(e)) });
   const add = useMutation({
     mutationFn: createNonWorkingTime,
     onSuccess: () => {
@@ -61,7 +60,7 @@ export function ShiftCalendarDrawer({ opened, onClose, board, locale }: TProps) 
       setError(null);
       return refresh();
     },
-    onError: (e) => setError(errorText(e)),
+    onError: (e) => setError(reasonOf(e)),
   });
   const submit = () => {
     const from = fromZonedInputValue(startsAt, tz);

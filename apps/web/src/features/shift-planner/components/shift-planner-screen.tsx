@@ -20,7 +20,7 @@ import {
 } from '@quayline/domain';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
-import { isApiError } from '@/lib/api-client';
+import { fieldErrorText, isApiError } from '@/lib/api-client';
 import { useCurrentTerminal, useLinkedTerminals } from '@/lib/terminals';
 import { addDays } from '@/lib/zoned-time';
 import { useSearchParam } from '@/lib/search-params';
@@ -287,7 +287,7 @@ export function ShiftPlannerScreen() {
       // The plan may have moved on while the proposal was computed: the write carries the version on the board now.
       await savePlan(callOf(call.id) ?? call, cards.map(toCardInput));
     } catch (error) {
-      const detail = isApiError(error) && error.fieldErrors.length > 0 ? error.fieldErrors.map((e) => e.message).join('; ') : (errorText(error) ?? '');
+      const detail = fieldErrorText(error) ?? errorText(error) ?? '';
       notifications.show({ color: 'red', message: t('shiftPlanner.prefill.failed', { vessel: call.vessel_name, message: detail }), autoClose: POPUP_AUTO_CLOSE_MS, ...({ 'data-testid': 'shift-prefill-failed' } as object) });
     }
   };
