@@ -29,4 +29,12 @@ describe('resource rows', () => {
     expect(equipment[0]!.cells[0]).toEqual({ portcallIds: [5, 6], isOver: true });
     expect(equipment[3]!.cells[0]).toEqual({ portcallIds: [6], isOver: false });
   });
+
+  it('does not mark an item two calls use one after the other in a shift', () => {
+    // CORAL has RS-01 in the first Early until 08:00 UTC; NORDIC takes it from 09:00.
+    const before = boardCall({ ...CORAL }, [shiftCard({ shift_number: 1, start_time: '2026-07-15T04:00:00.000Z', end_time: '2026-07-15T08:00:00.000Z', discharge: 40, shift_equipment_details: [{ equipment_number: 'RS-01' }] })]);
+    const after = boardCall({ ...NORDIC }, [shiftCard({ shift_number: 1, start_time: '2026-07-15T09:00:00.000Z', end_time: '2026-07-15T12:00:00.000Z', load: 10, shift_equipment_details: [{ equipment_number: 'RS-01' }] })]);
+    const rs01 = resourceRows(makeBoard({}, [before, after])).find((r) => r.equipmentNumber === 'RS-01')!;
+    expect(rs01.cells[0]).toEqual({ portcallIds: [5, 6], isOver: false });
+  });
 });

@@ -1,6 +1,6 @@
 // The board by resource: who works where in each shift. Gangs are numbered per shift and handed to the calls in row
 // order (a call with 3 gangs after one with 2 works gangs 3 to 5); each item of equipment lists the calls whose card
-// in the shift names it, so an item on two calls shows as double-booked.
+// in the shift names it, marked double-booked where the plan's problems say so (two calls at the same time, not in turn).
 import { shiftIndexOf, type TShiftBoard } from '@quayline/domain';
 
 export type TResourceCell = { portcallIds: number[]; isOver: boolean };
@@ -37,6 +37,7 @@ export function resourceRows(board: TShiftBoard): TResourceRow[] {
       }),
     });
   }
+  const doubleBooked = new Set(board.problems.filter((p) => p.kind === 'equipment_double_booked').map((p) => `${p.shift_key}|${p.equipment_number}`));
   const numbers = new Map(board.equipments.map((e) => [e.equipment_number, e.name]));
   // An item a card names that the terminal no longer lists still gets its row, so nothing planned is hidden.
   for (const column of equipmentPerColumn) for (const number of column.keys()) if (!numbers.has(number)) numbers.set(number, number);
@@ -47,10 +48,7 @@ export function resourceRows(board: TShiftBoard): TResourceRow[] {
       gang: null,
       equipmentNumber: number,
       label: name === number ? number : `${name} (${number})`,
-      cells: shifts.map((_, column) => {
-        const users = equipmentPerColumn[column]!.get(number) ?? [];
-        return { portcallIds: users, isOver: users.length > 1 };
-      }),
+      cells: shifts.map((shift, column) => ({ portcallIds: equipmentPerColumn[column]!.get(number) ?? [], isOver: doubleBooked.has(`${shift.key}|${number}`) })),
     });
   }
   return rows;
