@@ -2,17 +2,13 @@
 // non-working times and equipment, and the equipment other calls have on their cards.
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, PortalUser } from '../../db/schema';
-import { visibleTo } from '../portcalls/portcall.repository';
+import { portcallsWithParties, visibleTo } from '../portcalls/portcall.repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** Live calls (not cancelled) of a terminal whose stay overlaps [from, to), as the user may see them; or the given ids. */
 export function findBoardCalls(db: Db, user: PortalUser, args: { terminalId: number; from: Date; to: Date } | { ids: readonly number[] }) {
-  let q = db
-    .selectFrom('portcalls')
-    .innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id')
-    .innerJoin('organisations as vo', 'vo.id', 'portcalls.vessel_operator_id')
-    .leftJoin('organisations as ag', 'ag.id', 'portcalls.agent_id')
+  let q = portcallsWithParties(db)
     .select([
       'portcalls.id',
       'portcalls.version',
