@@ -1,6 +1,4 @@
 // What the browser benchmarks share: the web build, the database under test, Chromium signed in as the demo planner.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
@@ -8,6 +6,7 @@ import pg from 'pg';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data';
 import { startServerProcess } from '../apps/server/src/test/server-process';
 import { CHROMIUM, ensureChromium } from './ensure-chromium.mjs';
+import { buildWebIfStale as buildWebWhenStale } from './web-build.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const webDist = path.join(root, 'apps/web/dist');
@@ -27,28 +26,12 @@ export function benchOnly(): string | undefined {
   return at >= 0 ? process.argv[at + 1] : undefined;
 }
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  if (!existsSync(dir)) return newest;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-/** Same rule as `npm start` (scripts/start.mjs): rebuild when web or domain sources are newer than the build. */
+/** Same rule as `npm start` (scripts/web-build.mjs); a failed build stops the bench. */
 export function buildWebIfStale(): void {
-  const index = path.join(webDist, 'index.html');
-  const isStale = !existsSync(index) || [path.join(root, 'apps/web'), path.join(root, 'packages/domain/src')].some((d) => newestMtime(d) > statSync(index).mtimeMs);
-  if (!isStale) return;
-  console.log('Building the web app ...');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@quayline/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error(`the web build failed (exit ${build.status})`);
+  const failed = buildWebWhenStale();
+  if (failed !== 0) throw new Error(`the web build failed (exit ${failed})`);
 }
 
-/** The real server entry point on a seeded database (the helper the multi-process tests use). */
 export function startBenchServer(target: TBenchDatabase) {
   const database: Record<string, string> = target.kind === 'pglite' ? { DATA_DIR: target.dataDir } : { DATABASE_URL: target.url };
   return startServerProcess({ ...database, WEB_DIST: webDist }, { startTimeoutMs: 120_000 });
