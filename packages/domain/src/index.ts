@@ -39,3 +39,6 @@ export * from './schemas/dashboard';
 export * from './schemas/reports';
 export * from './schemas/shift-planner';
 export * from './shift-plan';
+export * from './geo';
+export * from './schemas/ais';
+export * from './schemas/prediction';

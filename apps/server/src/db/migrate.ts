@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010-ship-to-shore-cranes';
 import * as m0011 from './migrations/0011-voyage-center';
 import * as m0012 from './migrations/0012-dashboard';
 import * as m0013 from './migrations/0013-shift-planner';
+import * as m0014 from './migrations/0014-ais';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-voyage-center': m0011,
   '0012-dashboard': m0012,
   '0013-shift-planner': m0013,
+  '0014-ais': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -31,6 +31,16 @@ export type TerminalsTable = {
   tide_station: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** Where quay metre 0 lies and the compass bearing along which the metres grow (issue 13, the map and the berth geofence). */
+  quay_origin_latitude: number | null;
+  quay_origin_longitude: number | null;
+  quay_bearing_deg: number | null;
+  /** On which side of the quay line, looking along the bearing, the water is. */
+  quay_water_side: Generated<'left' | 'right'>;
+  preferred_prediction_source: Generated<'ais' | 'portcast'>;
+  /** Times AIS detects are written as actual steps at once ('apply') or wait for a planner ('propose'). */
+  ais_actuals_mode: Generated<'apply' | 'propose'>;
+  ais_settings_version: Generated<number>;
   created_at: CreatedAt;
 };
 export type TerminalSectionsTable = {
@@ -88,6 +98,8 @@ export type PilotBoardingPlacesTable = {
   sailing_time_to_berth_minutes: number;
   latitude: number | null;
   longitude: number | null;
+  /** The circle around the place that counts as arrived there (AIS geofence). */
+  geofence_radius_m: Generated<number>;
 };
 export type VesselsTable = {
   id: Generated<number>;
@@ -472,7 +484,80 @@ export type AlertAcknowledgementsTable = {
   acknowledged_at: Timestamp;
 };
 
+/** What AIS last said about one vessel (static and voyage data, and the latest position), keyed by MMSI. */
+export type AisVesselsTable = {
+  mmsi: string;
+  imo_number: string | null;
+  name: string | null;
+  call_sign: string | null;
+  ship_type: number | null;
+  length_m: Numeric | null;
+  beam_m: Numeric | null;
+  draught_m: Numeric | null;
+  destination: string | null;
+  reported_eta: Timestamp | null;
+  static_received_at: Timestamp | null;
+  latitude: number | null;
+  longitude: number | null;
+  speed_knots: number | null;
+  course_deg: number | null;
+  heading_deg: number | null;
+  nav_status: number | null;
+  position_received_at: Timestamp | null;
+  updated_at: Generated<Timestamp>;
+};
+/** One position report; the track of a vessel, kept for the retention period. */
+export type AisPositionsTable = {
+  id: Generated<string>;
+  mmsi: string;
+  received_at: Timestamp;
+  latitude: number;
+  longitude: number;
+  speed_knots: number | null;
+  course_deg: number | null;
+  heading_deg: number | null;
+  nav_status: number | null;
+};
+export type PortcallPredictionsTable = {
+  portcall_id: number;
+  source: 'ais' | 'portcast';
+  predicted_time: Timestamp;
+  distance_nm: Numeric | null;
+  speed_knots: Numeric | null;
+  pilotage_minutes: number | null;
+  position_received_at: Timestamp | null;
+  last_fetched_at: Timestamp;
+};
+export type AisCallPhase = 'approaching' | 'at_pilot_boarding_place' | 'in_berth' | 'moored' | 'departed';
+/** Where a call stands against its geofences, so detection survives restarts and runs once per event. */
+export type AisCallTrackingTable = {
+  portcall_id: number;
+  phase: Generated<AisCallPhase>;
+  pilot_boarding_place_entered_at: Timestamp | null;
+  berth_entered_at: Timestamp | null;
+  slow_since: Timestamp | null;
+  moored_at: Timestamp | null;
+  departed_at: Timestamp | null;
+  updated_at: Generated<Timestamp>;
+};
+export type AisDetectionsTable = {
+  id: Generated<number>;
+  portcall_id: number;
+  time_type: 'pilot_boarding_place_arrival' | 'berth_arrival' | 'berth_departure';
+  date_time: Timestamp;
+  source: string;
+  status: 'applied' | 'proposed' | 'dismissed' | 'kept_manual';
+  detected_at: Timestamp;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+};
+
 export type DB = {
+  ais_vessels: AisVesselsTable;
+  ais_positions: AisPositionsTable;
+  portcall_predictions: PortcallPredictionsTable;
+  ais_call_tracking: AisCallTrackingTable;
+  ais_detections: AisDetectionsTable;
   watchlist_entries: WatchlistEntriesTable;
   terminal_alert_settings: TerminalAlertSettingsTable;
   alert_acknowledgements: AlertAcknowledgementsTable;

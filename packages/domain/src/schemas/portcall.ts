@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZChangeLabel, ZTimeLabel } from '../negotiation';
 import { ZCargoQuantities } from '../cargo-tiers';
 import { pageQuery, pagedPayload } from './paging';
+import { ZPredictedBerthArrival } from './prediction';
 
 export const PORTCALL_STATUSES = ['Cancelled', 'Departed', 'Berthed', 'Cargo Ops', 'Arrived at PBP', 'Approaching'] as const;
 export const ZPortcallStatus = z.enum(PORTCALL_STATUSES);
@@ -238,9 +239,7 @@ export const ZPortcall = z.object({
   pilot_boarding_place_departure_classifier: z.enum(['EST', 'REQ', 'PLN', 'ACT']).nullable(),
   cargo_operations_start_classifier: z.enum(['EST', 'REQ', 'PLN', 'ACT']).nullable(),
   cargo_operations_end_classifier: z.enum(['EST', 'REQ', 'PLN', 'ACT']).nullable(),
-  predicted_berth_arrival: z
-    .object({ predicted_time: z.string(), difference: z.number().int(), status: z.enum(['on_time', 'delayed', 'early']), source: z.enum(['arrival_by_vessel', 'ais_berth_arrival']), last_fetched_at: z.string() })
-    .nullable(),
+  predicted_berth_arrival: ZPredictedBerthArrival.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
