@@ -3,6 +3,24 @@ import path from 'node:path';
 
 export type TDatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
 
+/** Where AIS comes from (issue 13): TCP feeds, a UDP listener for shore receivers, a file replay, the demo recording. */
+export type TAisConfig = {
+  /** AIS_INGEST=false turns every source off. */
+  enabled: boolean;
+  /** AIS_TCP_FEEDS: comma-separated host:port. */
+  tcpFeeds: { host: string; port: number }[];
+  /** AIS_UDP_PORT (0: any free port) and AIS_UDP_HOST (default 0.0.0.0). */
+  udp: { host: string; port: number } | null;
+  /** AIS_REPLAY_FILE, AIS_REPLAY_SPEED (default 1), AIS_REPLAY_ALIGN ('start' default, or 'now'). */
+  replay: { file: string; speed: number; align: 'start' | 'now' } | null;
+  /** AIS_RETENTION_DAYS: how long the position track is kept (default 30). */
+  retentionDays: number;
+  /** AIS_DEMO_REPLAY: replay the generated demo recording (default on when SEED_DEMO is on). */
+  demoReplay: boolean;
+};
+
+export const DEFAULT_AIS_RETENTION_DAYS = 30;
+
 export type AppConfig = {
   port: number;
   host: string;
@@ -15,21 +33,88 @@ export type AppConfig = {
   secureCookies: boolean;
   /** Run background jobs (schedule-provider polling) in this process; on for `npm start`, off in tests unless one turns it on. */
   runJobs?: boolean;
+  /** AIS ingest; absent (tests) means no sources unless a test starts them. */
+  ais?: TAisConfig;
+  /** MAP_TILE_URL (e.g. https://tiles.example/{z}/{x}/{y}.png) and MAP_TILE_ATTRIBUTION; absent: the map's offline base layer only. */
+  mapTileUrl?: string | null;
+  mapTileAttribution?: string | null;
+  /** PORTCAST_URL and PORTCAST_API_KEY: the Portcast ETA provider beside the built-in prediction; absent: off. */
+  portcast?: TPortcastConfig | null;
 };
+
+export type TPortcastConfig = {
+  url: string;
+  apiKey: string;
+  /** PORTCAST_HORIZON_DAYS (default 14): calls further ahead are not asked about. */
+  horizonDays: number;
+  /** PORTCAST_TIMEOUT_MS (default 10 000) per request. */
+  timeoutMs: number;
+};
+
+export function readPortcastConfig(env: NodeJS.ProcessEnv): TPortcastConfig | null {
+  const url = env.PORTCAST_URL?.trim();
+  const apiKey = env.PORTCAST_API_KEY?.trim();
+  if (!url || !apiKey) return null;
+  const horizonDays = Number(env.PORTCAST_HORIZON_DAYS ?? 14);
+  const timeoutMs = Number(env.PORTCAST_TIMEOUT_MS ?? 10_000);
+  return {
+    url: url.replace(/\/$/, ''),
+    apiKey,
+    horizonDays: Number.isFinite(horizonDays) && horizonDays > 0 ? horizonDays : 14,
+    timeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : 10_000,
+  };
+}
+
+/** Days of AIS track to keep (the retention job deletes older positions). */
+export function aisRetentionDays(config: AppConfig): number {
+  return config.ais?.retentionDays ?? DEFAULT_AIS_RETENTION_DAYS;
+}
+
+export function readAisConfig(env: NodeJS.ProcessEnv, seedDemo: boolean, cwd: string): TAisConfig {
+  const tcpFeeds = (env.AIS_TCP_FEEDS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((feed) => {
+      const at = feed.lastIndexOf(':');
+      const port = Number(feed.slice(at + 1));
+      if (at <= 0 || !Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`AIS_TCP_FEEDS: expected host:port, got ${JSON.stringify(feed)}`);
+      return { host: feed.slice(0, at), port };
+    });
+  const udpPort = env.AIS_UDP_PORT?.trim();
+  const replayFile = env.AIS_REPLAY_FILE?.trim();
+  const speed = Number(env.AIS_REPLAY_SPEED ?? 1);
+  const align = env.AIS_REPLAY_ALIGN ?? 'start';
+  if (align !== 'start' && align !== 'now') throw new Error(`AIS_REPLAY_ALIGN: expected start or now, got ${JSON.stringify(align)}`);
+  const retentionDays = Number(env.AIS_RETENTION_DAYS ?? DEFAULT_AIS_RETENTION_DAYS);
+  return {
+    enabled: env.AIS_INGEST !== 'false',
+    tcpFeeds,
+    udp: udpPort ? { host: env.AIS_UDP_HOST?.trim() || '0.0.0.0', port: Number(udpPort) } : null,
+    replay: replayFile ? { file: path.resolve(cwd, replayFile), speed: Number.isFinite(speed) && speed > 0 ? speed : 1, align } : null,
+    retentionDays: Number.isFinite(retentionDays) && retentionDays > 0 ? retentionDays : DEFAULT_AIS_RETENTION_DAYS,
+    demoReplay: (env.AIS_DEMO_REPLAY ?? (seedDemo ? 'true' : 'false')) !== 'false',
+  };
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
   const port = Number(env.PORT ?? 3000);
   const databaseUrl = env.DATABASE_URL?.trim();
+  const seedDemo = (env.SEED_DEMO ?? 'true') !== 'false';
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     database: databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir: path.resolve(cwd, env.DATA_DIR ?? 'data') },
-    seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
+    seedDemo,
     smtpUrl: env.SMTP_URL?.trim() || null,
     mailFrom: env.MAIL_FROM ?? 'Quayline <no-reply@quayline.test>',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     webDist: env.WEB_DIST ?? null,
     secureCookies: env.SECURE_COOKIES === 'true',
     runJobs: env.RUN_JOBS !== 'false',
+    ais: readAisConfig(env, seedDemo, cwd),
+    mapTileUrl: env.MAP_TILE_URL?.trim() || null,
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION?.trim() || null,
+    portcast: readPortcastConfig(env),
   };
 }

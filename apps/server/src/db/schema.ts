@@ -505,6 +505,8 @@ export type AisVesselsTable = {
   nav_status: number | null;
   position_received_at: Timestamp | null;
   updated_at: Generated<Timestamp>;
+  /** Vessel-record fields AIS filled because the record lacked them (ais/vessel_characteristics filled_fields). */
+  filled_fields: ColumnType<string[], string[] | undefined, string[]>;
 };
 /** One position report; the track of a vessel, kept for the retention period. */
 export type AisPositionsTable = {
@@ -539,6 +541,14 @@ export type AisCallTrackingTable = {
   moored_at: Timestamp | null;
   departed_at: Timestamp | null;
   updated_at: Generated<Timestamp>;
+  /** The newest position applied: older ones are ignored; the segment from it to the next one may cross the PBP circle. */
+  last_position_at: Timestamp | null;
+  last_latitude: number | null;
+  last_longitude: number | null;
+  /** The last position seen inside the berth polygon (the actual departure once the vessel has left). */
+  last_inside_at: Timestamp | null;
+  /** Consecutive positions outside the berth polygon: one alone is GPS jitter at the edge. */
+  outside_count: Generated<number>;
 };
 export type AisDetectionsTable = {
   id: Generated<number>;

@@ -95,6 +95,13 @@ export const ZPredictedRoute = z.object({
 export type TPredictedRoute = z.infer<typeof ZPredictedRoute>;
 export const ZPredictRouteQuery = z.object({ portcall_id: z.coerce.number().int().positive() });
 
+/** Groups of the AIS ship type (ITU-R M.1371, table 53), keys the screen translates. */
+export const AIS_SHIP_TYPE_GROUPS = [
+  'wing_in_ground', 'fishing', 'towing', 'dredging', 'diving', 'military', 'sailing', 'pleasure', 'high_speed', 'pilot', 'sar', 'tug',
+  'port_tender', 'anti_pollution', 'law_enforcement', 'medical', 'passenger', 'cargo', 'tanker', 'other',
+] as const;
+export type TAisShipTypeGroup = (typeof AIS_SHIP_TYPE_GROUPS)[number];
+
 /** AIS static and voyage data of a vessel (types 5 and 24) and what it filled into the vessel record. */
 export const ZAisVesselCharacteristics = z.object({
   vessel_id: z.number().int(),
@@ -104,7 +111,7 @@ export const ZAisVesselCharacteristics = z.object({
   call_sign: z.string().nullable(),
   ship_type: z.number().int().nullable(),
   /** The AIS ship-type group (cargo, tanker, passenger...), a key the screen translates. */
-  ship_type_group: z.string().nullable(),
+  ship_type_group: z.enum(AIS_SHIP_TYPE_GROUPS).nullable(),
   length_m: z.number().nullable(),
   beam_m: z.number().nullable(),
   draught_m: z.number().nullable(),
@@ -178,6 +185,7 @@ export const ZTerminalAisSettingsUpdate = z.object({
     .object({ origin_latitude: z.number().min(-90).max(90), origin_longitude: z.number().min(-180).max(180), bearing_deg: z.number().min(0).lt(360), water_side: z.enum(['left', 'right']) })
     .optional(),
 });
+export type TTerminalAisSettingsUpdate = z.infer<typeof ZTerminalAisSettingsUpdate>;
 
 /** Map geometry of a terminal: the quay line, its berths as polygons and the pilot boarding places with their geofences. */
 export const ZTerminalMapGeometry = z.object({

@@ -25,7 +25,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       heading_deg real,
       nav_status smallint,
       position_received_at timestamptz,
-      updated_at timestamptz not null default now()
+      updated_at timestamptz not null default now(),
+      -- vessel-record fields (length_overall_m, beam_m, call_sign) that AIS filled because the record lacked them
+      filled_fields text[] not null default '{}'
     );
     create index ais_vessels_imo on ais_vessels (imo_number);
 
@@ -63,7 +65,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       slow_since timestamptz,
       moored_at timestamptz,
       departed_at timestamptz,
-      updated_at timestamptz not null default now()
+      updated_at timestamptz not null default now(),
+      last_position_at timestamptz,
+      last_latitude double precision,
+      last_longitude double precision,
+      last_inside_at timestamptz,
+      outside_count integer not null default 0
     );
 
     create table ais_detections (

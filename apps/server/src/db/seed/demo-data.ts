@@ -47,6 +47,13 @@ export const DEMO_TERMINAL = {
   tide_station: 'Hamburg St. Pauli',
   latitude: 53.5297,
   longitude: 9.9207,
+  /**
+   * The quay on the map: metre 0 at the west end of Predöhlkai on the Waltershof bank, the 1,400 m running a little
+   * south of east to the terminal's east end near its reference point, the water (the river side) on the left.
+   */
+  quay: { origin_latitude: 53.5308, origin_longitude: 9.9005, bearing_deg: 97, water_side: 'left' },
+  /** AIS-detected actual times are applied directly at the demo terminal, so a replayed berthing shows at once. */
+  ais_actuals_mode: 'apply',
   sections: [
     { name: 'Berth 1 (Predöhlkai West)', berth_type: 'Berth', start: 0, end: 350, depth: 16.5 },
     { name: 'Berth 2 (Predöhlkai East)', berth_type: 'Berth', start: 350, end: 700, depth: 16.0 },
@@ -60,9 +67,9 @@ export const DEMO_TERMINAL = {
     { shift_number: 3, name: 'Night', start_time: '22:00', end_time: '06:00', gangs_available: 12 },
   ],
   pilotBoardingPlaces: [
-    { name: 'Elbe 1 (Cuxhaven pilot station)', minutes: 330, lat: 54.0170, lng: 8.1000 },
-    { name: 'Brunsbüttel pilot change', minutes: 180, lat: 53.8917, lng: 9.1418 },
-    { name: 'Hamburg Seemannshöft', minutes: 35, lat: 53.5428, lng: 9.8786 },
+    { name: 'Elbe 1 (Cuxhaven pilot station)', minutes: 330, lat: 54.0170, lng: 8.1000, geofenceRadiusM: 4000 },
+    { name: 'Brunsbüttel pilot change', minutes: 180, lat: 53.8917, lng: 9.1418, geofenceRadiusM: 2000 },
+    { name: 'Hamburg Seemannshöft', minutes: 35, lat: 53.5428, lng: 9.8786, geofenceRadiusM: 1000 },
   ],
 } as const;
 

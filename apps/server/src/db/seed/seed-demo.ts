@@ -71,6 +71,11 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date): 
       tide_station: t.tide_station,
       latitude: t.latitude,
       longitude: t.longitude,
+      quay_origin_latitude: t.quay.origin_latitude,
+      quay_origin_longitude: t.quay.origin_longitude,
+      quay_bearing_deg: t.quay.bearing_deg,
+      quay_water_side: t.quay.water_side,
+      ais_actuals_mode: t.ais_actuals_mode,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -101,7 +106,7 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date): 
 
   await trx
     .insertInto('pilot_boarding_places')
-    .values(t.pilotBoardingPlaces.map((p) => ({ port_id: hamburg.id, name: p.name, sailing_time_to_berth_minutes: p.minutes, latitude: p.lat, longitude: p.lng })))
+    .values(t.pilotBoardingPlaces.map((p) => ({ port_id: hamburg.id, name: p.name, sailing_time_to_berth_minutes: p.minutes, latitude: p.lat, longitude: p.lng, geofence_radius_m: p.geofenceRadiusM })))
     .execute();
 
   await trx
