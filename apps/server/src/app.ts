@@ -38,7 +38,14 @@ import { reportRoutes } from './modules/reports/report.routes';
 import { voyageRoutes } from './modules/voyages/voyage.routes';
 import { scheduleRoutes } from './modules/schedules/schedule.routes';
 import { shiftPlannerRoutes } from './modules/shift-planner/shift-planner.routes';
+import { aisRoutes } from './modules/ais/ais.routes';
+import { aisRouteRoutes } from './modules/ais/route.routes';
+import { mapGeometryRoutes } from './modules/ais/map-geometry.routes';
+import { aisDetectionRoutes } from './modules/ais/detection.routes';
+import { predictionRoutes } from './modules/predictions/prediction.routes';
 import { type TJobRunnerOptions, registerJobs } from './jobs/register-jobs';
+import { registerAisIngest } from './modules/ais/ingest/register-ais-ingest';
+import { buildDemoAisRecording } from './db/seed/demo-ais-recording';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -119,11 +126,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(tideRoutes);
       await api.register(voyageRoutes);
       await api.register(scheduleRoutes);
+      await api.register(aisRoutes);
+      await api.register(aisRouteRoutes);
+      await api.register(mapGeometryRoutes);
+      await api.register(aisDetectionRoutes);
+      await api.register(predictionRoutes);
     },
     { prefix: API_PREFIX },
   );
 
   await registerWebStatic(app, config.webDist);
   await registerJobs(app, options.jobs);
+  await registerAisIngest(app, { demoRecording: () => buildDemoAisRecording(database.db, app.ctx.clock.now()) });
   return app;
 }

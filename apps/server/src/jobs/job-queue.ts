@@ -7,11 +7,20 @@ import PgBoss from 'pg-boss';
 import type { AppContext } from '../app-context';
 import { type TAdapterFactory, fetchProvider } from '../modules/schedules/schedule-fetch.service';
 import { claimProviderSlot, findDueProviders } from '../modules/schedules/schedule.repository';
+import { aisRetentionDays } from '../config';
+import { pruneAisPositions } from '../modules/ais/ais.repository';
+import { type TPortcastAdapter, createPortcastAdapter, fetchPortcastPredictions } from '../modules/predictions/portcast-adapter';
+import { predictAll } from '../modules/predictions/prediction.service';
 
 export const PROVIDER_TICK_QUEUE = 'schedule-provider-tick';
 export const PROVIDER_FETCH_QUEUE = 'schedule-provider-fetch';
 /** How long a claimed provider stays out of the tick's sight while its fetch runs (pages x timeout, with room). */
 const FETCH_LEASE_MS = 15 * 60_000;
+/** Every minute: recompute the predictions of approaching calls (and ask Portcast when configured). */
+export const PREDICTION_TICK_QUEUE = 'prediction-tick';
+export const PREDICTION_RUN_QUEUE = 'prediction-run';
+/** Every hour: delete AIS positions older than the retention (config AIS_RETENTION_DAYS). */
+export const AIS_RETENTION_QUEUE = 'ais-retention';
 
 export type TJobRunnerOptions = {
   /** How often a worker asks for new jobs (pg-boss allows 0.5 s at least). */
@@ -20,6 +29,8 @@ export type TJobRunnerOptions = {
   isCronEnabled: boolean;
   /** Provider adapters (tests give short timeouts). */
   adapters?: TAdapterFactory;
+  /** The Portcast ETA adapter; default: from config.portcast (none when it is not configured). */
+  portcast?: TPortcastAdapter | null;
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 };
 
@@ -40,6 +51,12 @@ export type JobRunner = {
   tick(): Promise<number>;
   /** Runs one fetch job's work: claims the slot and fetches; false when the slot was taken or moved meanwhile. */
   runFetch(job: TFetchJob): Promise<boolean>;
+  /** Sends this minute's prediction run (one per minute however many servers tick); true when it was new. */
+  tickPredictions(): Promise<boolean>;
+  /** Runs the predictions: every approaching call, then Portcast when configured. Returns how many AIS predictions were stored. */
+  runPredictions(): Promise<number>;
+  /** Deletes positions older than the AIS retention; returns how many. */
+  runAisRetention(): Promise<number>;
   readonly boss: PgBoss;
 };
 
@@ -80,10 +97,37 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
     return true;
   }
 
+  const portcastConfig = ctx.config.portcast ?? null;
+  const portcast = opts.portcast !== undefined ? opts.portcast : portcastConfig ? createPortcastAdapter(portcastConfig) : null;
+  const portcastAttempts = new Map<number, number>();
+
+  async function tickPredictions(): Promise<boolean> {
+    const minute = new Date(Math.floor(ctx.clock.now().getTime() / 60_000) * 60_000).toISOString();
+    const key = `predictions:${minute}`;
+    const id = await boss.send(PREDICTION_RUN_QUEUE, { minute }, { id: jobIdOf(key), singletonKey: key, retryLimit: 0, expireInSeconds: 5 * 60 });
+    return id !== null;
+  }
+
+  async function runPredictions(): Promise<number> {
+    const stored = await predictAll(ctx);
+    if (portcast) await fetchPortcastPredictions(ctx, { adapter: portcast, horizonDays: portcastConfig?.horizonDays ?? 14, attempts: portcastAttempts, ...(opts.log ? { log: opts.log } : {}) });
+    return stored;
+  }
+
+  async function runAisRetention(): Promise<number> {
+    const before = new Date(ctx.clock.now().getTime() - aisRetentionDays(ctx.config) * 24 * 3_600_000);
+    const deleted = await pruneAisPositions(ctx.db, before);
+    opts.log?.info({ deleted, before: before.toISOString() }, 'AIS positions pruned');
+    return deleted;
+  }
+
   return {
     boss,
     tick,
     runFetch,
+    tickPredictions,
+    runPredictions,
+    runAisRetention,
     async start() {
       await boss.start();
       isStarted = true;
@@ -95,7 +139,23 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
       await boss.work(PROVIDER_TICK_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async () => {
         await tick();
       });
-      if (opts.isCronEnabled) await boss.schedule(PROVIDER_TICK_QUEUE, '* * * * *');
+      await boss.createQueue(PREDICTION_TICK_QUEUE);
+      await boss.createQueue(PREDICTION_RUN_QUEUE);
+      await boss.createQueue(AIS_RETENTION_QUEUE);
+      await boss.work(PREDICTION_TICK_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async () => {
+        await tickPredictions();
+      });
+      await boss.work(PREDICTION_RUN_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async () => {
+        await runPredictions();
+      });
+      await boss.work(AIS_RETENTION_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async () => {
+        await runAisRetention();
+      });
+      if (opts.isCronEnabled) {
+        await boss.schedule(PROVIDER_TICK_QUEUE, '* * * * *');
+        await boss.schedule(PREDICTION_TICK_QUEUE, '* * * * *');
+        await boss.schedule(AIS_RETENTION_QUEUE, '17 * * * *');
+      }
     },
     async stop() {
       if (!isStarted) return;

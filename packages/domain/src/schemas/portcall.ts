@@ -280,6 +280,7 @@ export const ZPlannerPortcall = ZPortcall.pick({
   cargo_quantity_status: true,
   vessel_characteristics: true,
   card_colour: true,
+  predicted_berth_arrival: true,
 }).extend({
   cargo_details: z.array(ZCargoDetail.pick({ cargo_type: true, total: true })),
   equipment_details: z.array(ZEquipmentDetail.pick({ id: true, equipment_name: true, equipment_number: true, start_time: true, end_time: true })),

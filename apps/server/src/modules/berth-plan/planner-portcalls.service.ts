@@ -1,12 +1,13 @@
 // The berth planner's window as the planner projection of each call (ZPlannerPortcall), mapped straight from the rows.
-import { type TPaged, type TPlannerPortcall, cargoTotal, pageMeta } from '@quayline/domain';
+import { type TPaged, type TPlannerPortcall, type TPredictedBerthArrival, cargoTotal, pageMeta } from '@quayline/domain';
 import type { AppContext } from '../../app-context';
 import type { AuthSession } from '../auth/auth.service';
 import { iso, num, state } from '../portcalls/portcall-mapper';
 import { perPortcall } from '../portcalls/portcall.repository';
+import { findPredictedBerthArrivals } from '../predictions/predicted-arrival.read';
 import { type TPlannerCargoRow, type TPlannerEquipmentRow, type TPlannerPageRow, type TPlannerShiftRow, findPlannerPortcalls } from './planner-portcalls.repository';
 
-type TDetails = { cargo: readonly TPlannerCargoRow[]; equipment: readonly TPlannerEquipmentRow[]; shifts: readonly TPlannerShiftRow[] };
+type TDetails = { cargo: readonly TPlannerCargoRow[]; equipment: readonly TPlannerEquipmentRow[]; shifts: readonly TPlannerShiftRow[]; prediction?: TPredictedBerthArrival | null };
 
 export function toPlannerPortcall(row: TPlannerPageRow, details: TDetails): TPlannerPortcall {
   return {
@@ -40,6 +41,7 @@ export function toPlannerPortcall(row: TPlannerPageRow, details: TDetails): TPla
     cargo_quantity_status: row.cargo_quantity_status as TPlannerPortcall['cargo_quantity_status'],
     vessel_characteristics: row.vessel_characteristics,
     card_colour: row.card_colour as TPlannerPortcall['card_colour'],
+    predicted_berth_arrival: details.prediction ?? null,
     cargo_details: details.cargo.map((c) => ({
       cargo_type: c.cargo_type as TPlannerPortcall['cargo_details'][number]['cargo_type'],
       total: cargoTotal({ discharge: Number(c.discharge), load: Number(c.load), restow: Number(c.restow) }),
@@ -60,6 +62,8 @@ export async function listPlannerPortcalls(
   const countRow = rows.page[0] ?? (q.page > 1 ? (await findPlannerPortcalls(ctx.db, session.user, { ...window, offset: 0, limit: 1 })).page[0] : undefined);
   const totalCount = countRow ? Number(countRow.window_count) : 0;
   const [cargo, equipment, shifts] = [perPortcall(rows.cargo), perPortcall(rows.equipment), perPortcall(rows.shifts)];
-  const items = rows.page.map((row) => toPlannerPortcall(row, { cargo: cargo(row.id), equipment: equipment(row.id), shifts: shifts(row.id) }));
+  // One query for the window's stored predictions, so the card can show them (issue 13).
+  const predictions = await findPredictedBerthArrivals(ctx.db, rows.page.map((row) => row.id));
+  const items = rows.page.map((row) => toPlannerPortcall(row, { cargo: cargo(row.id), equipment: equipment(row.id), shifts: shifts(row.id), prediction: predictions.get(row.id) ?? null }));
   return { items, meta: pageMeta({ page: q.page, perPage: q.per_page, totalCount }) };
 }

@@ -12,6 +12,7 @@ function creatorOf(userId: number | null, user: { first_name: string | null; las
 }
 
 function automatedName(source: string | null): string {
+  if (source?.startsWith('ais_')) return `AIS (${source})`;
   return source ? `Schedule sync (${source})` : 'Schedule sync';
 }
 

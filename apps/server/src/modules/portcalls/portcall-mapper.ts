@@ -60,7 +60,7 @@ export function toShiftDetail(sh: PortcallExtras['shifts'][number]): TPortcall['
   };
 }
 
-const EMPTY_EXTRAS: PortcallExtras = { equipment: [], shifts: [], arrivalSteps: [] };
+const EMPTY_EXTRAS: PortcallExtras = { equipment: [], shifts: [], arrivalSteps: [], predictions: [] };
 
 export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: PortalUser, extras: PortcallExtras = EMPTY_EXTRAS, now: Date = new Date()): TPortcall {
   const arrivalState = state(row.berth_arrival_label, row.berth_arrival_change_label);
@@ -167,7 +167,7 @@ export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: Po
     pilot_boarding_place_departure_classifier: classifierOf(row.pilot_boarding_place_departure_label),
     cargo_operations_start_classifier: row.cargo_operations_start ? (row.berth_arrival_label === 'actual' && new Date(row.cargo_operations_start) <= now ? 'ACT' : 'PLN') : null,
     cargo_operations_end_classifier: row.cargo_operations_end ? (row.berth_departure_label === 'actual' ? 'ACT' : 'PLN') : null,
-    predicted_berth_arrival: predictedArrival(extras.arrivalSteps.filter((st) => st.portcall_id === row.id)),
+    predicted_berth_arrival: extras.predictions.find((p) => p.portcall_id === row.id)?.value ?? predictedArrival(extras.arrivalSteps.filter((st) => st.portcall_id === row.id)),
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
   };

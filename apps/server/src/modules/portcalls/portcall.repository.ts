@@ -2,6 +2,7 @@
 import type { TPortcallListQuery, TShiftDetailInput } from '@quayline/domain';
 import { type ExpressionBuilder, type Insertable, type Kysely, type Transaction, sql } from 'kysely';
 import type { DB, PortalUser, PortcallShiftDetailsTable } from '../../db/schema';
+import { findPredictedBerthArrivals } from '../predictions/predicted-arrival.read';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -139,10 +140,10 @@ export function countAuditEvents(db: Db, portcallIds: number[]) {
     .executeTakeFirstOrThrow();
 }
 
-/** Equipment bookings, shift plans and berth-arrival chains of several calls in three queries. */
+/** Equipment bookings, shift plans, berth-arrival chains and stored predictions of several calls in a handful of queries. */
 export async function findPortcallExtras(db: Db, portcallIds: number[]) {
-  if (portcallIds.length === 0) return { equipment: [], shifts: [], arrivalSteps: [] };
-  const [equipment, shifts, arrivalSteps] = await Promise.all([
+  if (portcallIds.length === 0) return { equipment: [], shifts: [], arrivalSteps: [], predictions: [] };
+  const [equipment, shifts, arrivalSteps, predicted] = await Promise.all([
     db
       .selectFrom('portcall_equipment_details as d')
       .innerJoin('cargo_handling_equipments as e', 'e.id', 'd.cargo_handling_equipment_id')
@@ -158,8 +159,11 @@ export async function findPortcallExtras(db: Db, portcallIds: number[]) {
       .where('time_type', '=', 'berth_arrival')
       .orderBy('id')
       .execute(),
+    findPredictedBerthArrivals(db, portcallIds),
   ]);
-  return { equipment, shifts, arrivalSteps };
+  // The stored prediction (issue 13) wins over the vessel's own estimate; the mapper falls back to the estimate.
+  const predictions = [...predicted].map(([portcall_id, value]) => ({ portcall_id, value }));
+  return { equipment, shifts, arrivalSteps, predictions };
 }
 export type PortcallExtras = Awaited<ReturnType<typeof findPortcallExtras>>;
 
@@ -178,7 +182,8 @@ export function extrasPerPortcall(extras: PortcallExtras): (portcallId: number) 
   const equipment = perPortcall(extras.equipment);
   const shifts = perPortcall(extras.shifts);
   const arrivalSteps = perPortcall(extras.arrivalSteps);
-  return (id) => ({ equipment: equipment(id), shifts: shifts(id), arrivalSteps: arrivalSteps(id) });
+  const predictions = perPortcall(extras.predictions);
+  return (id) => ({ equipment: equipment(id), shifts: shifts(id), arrivalSteps: arrivalSteps(id), predictions: predictions(id) });
 }
 
 /** The stored row of a shift detail, column for column (the API and the demo seed both write it). */

@@ -148,7 +148,7 @@ async function resolvePlacement(
   return placement;
 }
 
-export async function audit(trx: Trx, session: AuthSession, portcallId: number, eventType: 'created' | 'revised' | 'accepted', field: string, oldValue: unknown, newValue: unknown, at: Date) {
+export async function audit(trx: Trx, session: AuthSession, portcallId: number, eventType: 'created' | 'revised' | 'accepted', field: string, oldValue: unknown, newValue: unknown, at: Date, source: string | null = null) {
   await trx
     .insertInto('portcall_audit_events')
     .values({
@@ -159,6 +159,7 @@ export async function audit(trx: Trx, session: AuthSession, portcallId: number, 
       new_value: newValue === undefined ? null : JSON.stringify(newValue),
       actor_user_id: session.actor?.id ?? session.user.id,
       acting_for_user_id: session.actor ? session.user.id : null,
+      source,
       created_at: at,
     })
     .execute();
@@ -363,6 +364,7 @@ async function negotiateStep(
   current: TPortcall,
   step: { time: TNegotiatedTime; action: TNegotiationAction; date_time?: string | undefined; delay_reason_code?: string | undefined; remark?: string | undefined },
   now: Date,
+  source: string | null = null,
 ): Promise<{ label: TTimeLabel | null; change: string | null; value: string | null; cancelsCall: boolean; audit: 'created' | 'revised' | 'accepted'; action: TNegotiationAction }> {
   const party: TParty = partyOf(session.user.user_type);
   const stateKey = `${step.time}_state` as const;
@@ -412,10 +414,11 @@ async function negotiateStep(
       remark: step.remark ?? null,
       created_by: session.actor?.id ?? session.user.id,
       acting_for: session.actor ? session.user.id : null,
+      source,
       created_at: now,
     })
     .execute();
-  await audit(trx, session, current.id, result.transition.audit, step.time, { value: currentValue, label: current[stateKey].label }, { value, label, action: step.action }, now);
+  await audit(trx, session, current.id, result.transition.audit, step.time, { value: currentValue, label: current[stateKey].label }, { value, label, action: step.action }, now, source);
   const cancelsCall = step.time === 'berth_arrival' && (label === 'cancelled' || label === 'cancel_accepted');
   return { label, change, value, cancelsCall, audit: result.transition.audit, action: step.action };
 }
@@ -444,7 +447,8 @@ async function writeTimes(trx: Trx, session: AuthSession, current: TPortcall, st
   return Number(updated.numUpdatedRows) === 1;
 }
 
-export async function negotiatePortcall(ctx: AppContext, session: AuthSession, id: number, body: TNegotiationRequest): Promise<TPortcall> {
+/** `source` marks a step a person took on a machine's word (an AIS-detected time applied by the planner). */
+export async function negotiatePortcall(ctx: AppContext, session: AuthSession, id: number, body: TNegotiationRequest, source: string | null = null): Promise<TPortcall> {
   const user = session.user;
   const now = ctx.clock.now();
   const ok = await ctx.db.transaction().execute(async (trx) => {
@@ -454,7 +458,7 @@ export async function negotiatePortcall(ctx: AppContext, session: AuthSession, i
     if ((body.time === 'pilot_boarding_place_arrival' || body.time === 'pilot_boarding_place_departure') && !current.pilot_boarding_place_id && body.action !== 'estimate') {
       throw new AppError('VALIDATION_FAILED', { httpStatus: 422, errors: [{ path: 'pilot_boarding_place_id', message: 'Choose a pilot boarding place first' }] });
     }
-    const step = await negotiateStep(trx, session, current, body, now);
+    const step = await negotiateStep(trx, session, current, body, now, source);
     if (step.value && (body.time === 'berth_arrival' || body.time === 'berth_departure')) {
       const arrival = body.time === 'berth_arrival' ? step.value : current.berth_arrival;
       const departure = body.time === 'berth_departure' ? step.value : current.berth_departure;

@@ -4,6 +4,7 @@
 import {
   NEGOTIATED_TIMES,
   type TFromLabel,
+  type TAisTimeSource,
   type TNegotiatedTime,
   type TSyncChange,
   type TTimeLabel,
@@ -26,8 +27,10 @@ export type TScheduleActor =
   | { kind: 'automated'; source: TVoyageSource }
   /** A person's edit (a template diff applied, a voyage edited): steps are theirs, on the vessel side's behalf. */
   | { kind: 'user'; session: AuthSession; source: TVoyageSource };
+/** Who the shared helpers below write for: a schedule actor, or AIS detecting an actual time (geofence module). */
+export type TAutomatedWriter = TScheduleActor | { kind: 'automated'; source: TAisTimeSource };
 
-type TCallRow = {
+export type TCallRow = {
   id: number;
   terminal_id: number;
   vessel_operator_id: number;
@@ -39,7 +42,7 @@ type TCallRow = {
 } & Record<TNegotiatedTime, Date | null> &
   Record<`${TNegotiatedTime}_label` | `${TNegotiatedTime}_change_label`, string | null>;
 
-async function lockCall(trx: Trx, portcallId: number): Promise<TCallRow | undefined> {
+export async function lockCall(trx: Trx, portcallId: number): Promise<TCallRow | undefined> {
   const row = await trx
     .selectFrom('portcalls as p')
     .innerJoin('vessels as v', 'v.id', 'p.vessel_id')
@@ -71,7 +74,7 @@ async function lockCall(trx: Trx, portcallId: number): Promise<TCallRow | undefi
   return row as TCallRow | undefined;
 }
 
-function creatorOf(actor: TScheduleActor) {
+export function creatorOf(actor: TAutomatedWriter) {
   if (actor.kind === 'automated') return { created_by: null, acting_for: null, creator_type: 'automated' as const, source: actor.source };
   const { session } = actor;
   return { created_by: session.actor?.id ?? session.user.id, acting_for: session.actor ? session.user.id : null, creator_type: 'user' as const, source: actor.source };
@@ -79,12 +82,12 @@ function creatorOf(actor: TScheduleActor) {
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-async function lastStepId(trx: Trx, portcallId: number, time: TNegotiatedTime): Promise<number | null> {
+export async function lastStepId(trx: Trx, portcallId: number, time: TNegotiatedTime): Promise<number | null> {
   const last = await trx.selectFrom('portcall_timestamps').select('id').where('portcall_id', '=', portcallId).where('time_type', '=', time).orderBy('id', 'desc').limit(1).executeTakeFirst();
   return last?.id ?? null;
 }
 
-async function audit(trx: Trx, actor: TScheduleActor, portcallId: number, field: string, oldValue: unknown, newValue: unknown, now: Date) {
+export async function audit(trx: Trx, actor: TAutomatedWriter, portcallId: number, field: string, oldValue: unknown, newValue: unknown, now: Date) {
   const who = creatorOf(actor);
   await trx
     .insertInto('portcall_audit_events')
@@ -104,11 +107,11 @@ async function audit(trx: Trx, actor: TScheduleActor, portcallId: number, field:
 }
 
 /** Both sides hear of a schedule change (the carrier's schedule is news to the vessel side's other users too). */
-async function announce(trx: Trx, actor: TScheduleActor, call: TCallRow, version: number, status: string, details: Record<string, string | number | null>, now: Date) {
+export async function announce(trx: Trx, actor: TAutomatedWriter, call: TCallRow, version: number, status: string, details: Record<string, string | number | null>, now: Date) {
   const excludeUserId = actor.kind === 'user' ? actor.session.user.id : -1;
   const sides = ['terminal', 'vessel_side'] as const;
   const recipients = (await Promise.all(sides.map((side) => findUsersOfSide(trx, { side, terminalId: call.terminal_id, vesselOperatorId: call.vessel_operator_id, agentId: call.agent_id, excludeUserId })))).flat();
-  const body = { vessel_name: call.vessel_name, actor_name: actor.kind === 'user' ? `${actor.session.user.first_name} ${actor.session.user.last_name}`.trim() : `Schedule sync (${actor.source})`, actor_side: 'vessel_side', ...details };
+  const body = { vessel_name: call.vessel_name, actor_name: actor.kind === 'user' ? `${actor.session.user.first_name} ${actor.session.user.last_name}`.trim() : actor.source.startsWith('ais_') ? `AIS (${actor.source})` : `Schedule sync (${actor.source})`, actor_side: 'vessel_side', ...details };
   const stored = await insertNotifications(
     trx,
     [...new Set(recipients.map((r) => r.id))].map((id) => ({ portal_user_id: id, portcall_id: call.id, notification_type: 'revised' as const, details: JSON.stringify(body), created_at: now })),
@@ -119,7 +122,7 @@ async function announce(trx: Trx, actor: TScheduleActor, call: TCallRow, version
   for (const n of stored) await publishEvent(trx, { channel: realtimeChannels.user(n.portal_user_id), event: 'notification.created', payload: { id: n.id, notification_type: 'revised', portcall_id: call.id, details: body } });
 }
 
-function statusAfter(call: TCallRow, labels: Record<TNegotiatedTime, string | null>, now: Date): string {
+export function statusAfter(call: TCallRow, labels: Record<TNegotiatedTime, string | null>, now: Date): string {
   if (call.status === 'Cancelled') return 'Cancelled';
   return deriveStatus({
     isCancelled: false,

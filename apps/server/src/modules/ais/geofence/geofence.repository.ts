@@ -1,0 +1,93 @@
+// The calls AIS positions may concern, and their tracking rows.
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../../db/schema';
+import { type TTrackingState, initialTrackingState } from './detect-phase';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Calls that may be under way now: not cancelled, berth arrival from two days ago to two weeks ahead. */
+export function findActiveCallsOfVessels(db: Db, mmsis: readonly string[], now: Date) {
+  const from = new Date(now.getTime() - 2 * 86_400_000);
+  const to = new Date(now.getTime() + 14 * 86_400_000);
+  return db
+    .selectFrom('portcalls as p')
+    .innerJoin('vessels as v', 'v.id', 'p.vessel_id')
+    .innerJoin('terminals as t', 't.id', 'p.terminal_id')
+    .leftJoin('pilot_boarding_places as pbp', 'pbp.id', 'p.pilot_boarding_place_id')
+    // The vessel record may lack the MMSI: the IMO number from the vessel's own type 5 message links it then.
+    .leftJoin('ais_vessels as av', (j) => j.onRef('av.imo_number', '=', 'v.imo_number').on('av.mmsi', 'in', [...mmsis]))
+    .select([
+      'p.id',
+      'p.terminal_id',
+      'p.berth_start_position',
+      'p.berth_end_position',
+      'v.mmsi as vessel_mmsi',
+      'av.mmsi as ais_mmsi',
+      't.quay_origin_latitude',
+      't.quay_origin_longitude',
+      't.quay_bearing_deg',
+      't.quay_water_side',
+      't.ais_actuals_mode',
+      'pbp.latitude as pbp_latitude',
+      'pbp.longitude as pbp_longitude',
+      'pbp.geofence_radius_m as pbp_radius_m',
+    ])
+    .where('p.status', '!=', 'Cancelled')
+    .where('p.berth_arrival', '>=', from)
+    .where('p.berth_arrival', '<=', to)
+    .where((eb) => eb.or([eb('v.mmsi', 'in', [...mmsis]), eb('av.mmsi', 'is not', null)]))
+    .orderBy('p.id')
+    .execute();
+}
+export type TActiveCall = Awaited<ReturnType<typeof findActiveCallsOfVessels>>[number];
+
+/** The call's tracking row, created when missing, locked until the transaction ends (two servers, one event). */
+export async function lockTracking(trx: Transaction<DB>, portcallId: number): Promise<TTrackingState> {
+  await trx.insertInto('ais_call_tracking').values({ portcall_id: portcallId }).onConflict((oc) => oc.column('portcall_id').doNothing()).execute();
+  const row = await trx.selectFrom('ais_call_tracking').selectAll().where('portcall_id', '=', portcallId).forUpdate().executeTakeFirstOrThrow();
+  const date = (d: Date | string | null) => (d === null ? null : new Date(d));
+  return {
+    ...initialTrackingState(),
+    phase: row.phase,
+    pilot_boarding_place_entered_at: date(row.pilot_boarding_place_entered_at),
+    berth_entered_at: date(row.berth_entered_at),
+    slow_since: date(row.slow_since),
+    moored_at: date(row.moored_at),
+    departed_at: date(row.departed_at),
+    last_position_at: date(row.last_position_at),
+    last_latitude: row.last_latitude,
+    last_longitude: row.last_longitude,
+    last_inside_at: date(row.last_inside_at),
+    outside_count: row.outside_count,
+  };
+}
+
+export async function saveTracking(trx: Transaction<DB>, portcallId: number, state: TTrackingState): Promise<void> {
+  await trx.updateTable('ais_call_tracking').set(state).where('portcall_id', '=', portcallId).execute();
+}
+
+/** The detection, unless this call already has one for that time (the unique constraint decides, also across servers). */
+export async function insertDetectionOnce(
+  trx: Transaction<DB>,
+  row: { portcall_id: number; time_type: 'pilot_boarding_place_arrival' | 'berth_arrival' | 'berth_departure'; date_time: Date; source: string; status: 'applied' | 'proposed' | 'kept_manual'; detected_at: Date },
+) {
+  return trx
+    .insertInto('ais_detections')
+    .values(row)
+    .onConflict((oc) => oc.columns(['portcall_id', 'time_type']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Who made the last step of a time: a person's actual is never overwritten by AIS. */
+export function lastStepOf(db: Db, portcallId: number, timeType: string) {
+  return db
+    .selectFrom('portcall_timestamps')
+    .select(['id', 'creator_type', 'label_after'])
+    .where('portcall_id', '=', portcallId)
+    .where('time_type', '=', timeType)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+

@@ -1,0 +1,42 @@
+// Registered after every committed AIS batch: advances each affected call's geofence state and records the times
+// it detects. One transaction per call, with its tracking row locked, so two servers never record an event twice.
+import { type TLatLon, berthPolygon } from '@quayline/domain';
+import type { AppContext } from '../../../app-context';
+import type { TAisPositionBatch } from '../ingest/after-batch';
+import { type TCallGeofences, advanceTrackingOver } from './detect-phase';
+import { type TActiveCall, findActiveCallsOfVessels, lockTracking, saveTracking } from './geofence.repository';
+import { recordAisTime } from './record-ais-time';
+
+/** The call's geofences: the pilot boarding circle if placed, the berth polygon if the quay is georeferenced. */
+export function geofencesOf(call: TActiveCall): TCallGeofences {
+  const pilotBoardingPlace =
+    call.pbp_latitude !== null && call.pbp_longitude !== null && call.pbp_radius_m !== null ? { centre: { latitude: call.pbp_latitude, longitude: call.pbp_longitude }, radiusM: call.pbp_radius_m } : null;
+  let berth: TLatLon[] | null = null;
+  if (call.quay_origin_latitude !== null && call.quay_origin_longitude !== null && call.quay_bearing_deg !== null && call.berth_start_position !== null && call.berth_end_position !== null) {
+    const quay = { origin: { latitude: call.quay_origin_latitude, longitude: call.quay_origin_longitude }, bearingDeg: call.quay_bearing_deg, waterSide: call.quay_water_side };
+    const [a, b] = [Number(call.berth_start_position), Number(call.berth_end_position)].sort((x, y) => x - y) as [number, number];
+    berth = berthPolygon(quay, a, b);
+  }
+  return { pilotBoardingPlace, berth };
+}
+
+export async function detectAisTimes(ctx: AppContext, batch: TAisPositionBatch): Promise<void> {
+  if (batch.length === 0) return;
+  const byMmsi = new Map<string, TAisPositionBatch>();
+  for (const p of batch) byMmsi.set(p.mmsi, [...(byMmsi.get(p.mmsi) ?? []), p]);
+  const now = ctx.clock.now();
+  const rows = await findActiveCallsOfVessels(ctx.db, [...byMmsi.keys()], now);
+  // A vessel whose IMO several MMSIs reported joins once per MMSI: one pass per call.
+  const calls = [...new Map(rows.map((r) => [r.id, r])).values()];
+  for (const call of calls) {
+    const positions = byMmsi.get(call.ais_mmsi ?? '') ?? byMmsi.get(call.vessel_mmsi ?? '') ?? [];
+    const fences = geofencesOf(call);
+    if (positions.length === 0 || (!fences.berth && !fences.pilotBoardingPlace)) continue;
+    await ctx.db.transaction().execute(async (trx) => {
+      const before = await lockTracking(trx, call.id);
+      const { state, detected } = advanceTrackingOver(before, positions, fences);
+      await saveTracking(trx, call.id, state);
+      for (const d of detected) await recordAisTime(trx, { portcallId: call.id, mode: call.ais_actuals_mode, detected: d, now });
+    });
+  }
+}
