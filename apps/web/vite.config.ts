@@ -40,6 +40,8 @@ export default defineConfig({
         // Vendor code changes less often than ours; separate chunks keep browser caches warm across releases.
         manualChunks: (id) => {
           if (!id.includes('node_modules')) return undefined;
+          // Only the lazily loaded map uses these; left to Rollup they stay in the map route's own chunk.
+          if (/[\\/](leaflet|leaflet\.markercluster|topojson-client|world-atlas)[\\/]/.test(id)) return undefined;
           if (id.includes('@mantine') || id.includes('@floating-ui')) return 'mantine';
           if (id.includes('@tabler')) return 'icons';
           if (/[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id)) return 'react';

@@ -1,5 +1,5 @@
 // The route tree: every screen of spec section 2 under /{locale}/, sign-in pages outside the shell.
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { APP_ROUTES } from '@quayline/domain';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
@@ -9,6 +9,7 @@ import { ResetPasswordForm } from '@/features/auth/components/reset-password-for
 import { SignInLayout } from '@/features/auth/components/sign-in-layout';
 import { BerthPlannerScreen } from '@/features/berth-planner/components/berth-planner-screen';
 import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
+import { LazyMapScreen } from '@/features/map';
 import { PortcallDetailsScreen } from '@/features/portcalls/components/portcall-details-screen';
 import { AddPortcallScreen, EditPortcallScreen } from '@/features/portcalls/components/portcall-form-screens';
 import { PortcallListScreen } from '@/features/portcalls/components/portcall-list-screen';
@@ -29,9 +30,9 @@ import { ProtectedLayout } from './layout/protected-layout';
 import { LocaleLayout } from './routes/locale-layout';
 import { NotFoundScreen } from './routes/not-found-screen';
 import { RootRedirect } from './routes/root-redirect';
-import { isUpcomingView, UpcomingScreen } from './routes/upcoming-screen';
+import { ContentLoader } from '@/components/ui/content-loader';
 
-/** Screens that exist; the other views of the route table show an honest 'coming soon'. */
+/** The screen of every view of the route table; a view without one answers 'not found'. */
 const SCREENS: Partial<Record<string, ReactNode>> = {
   dashboard_view: <DashboardScreen />,
   settings_view: <SettingsScreen />,
@@ -53,6 +54,11 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   situation_report_view: <SituationReportScreen />,
   movement_report_view: <MovementReportScreen />,
   performance_report_view: <PerformanceReportScreen />,
+  map_view: (
+    <Suspense fallback={<ContentLoader />}>
+      <LazyMapScreen />
+    </Suspense>
+  ),
 };
 
 function appScreenRoutes(): RouteObject[] {
@@ -60,7 +66,6 @@ function appScreenRoutes(): RouteObject[] {
     const path = route.path.slice(1);
     const screen = SCREENS[route.view];
     if (screen) return { path, element: screen };
-    if (isUpcomingView(route.view)) return { path, element: <UpcomingScreen key={route.view} route={route} view={route.view} /> };
     return { path, element: <NotFoundScreen /> };
   });
 }

@@ -11,10 +11,12 @@ describe('routing', () => {
     expect(window.localStorage.getItem('quayline.token')).toBeNull();
   });
 
-  it('shows a screen with heading, breadcrumbs and an honest empty state when signed in', async () => {
+  it('mounts the map screen (loaded on demand) with its heading and breadcrumbs, no coming-soon placeholder left', async () => {
     renderApp('/en/map', signedIn);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Map');
-    expect(screen.getByTestId('empty-state').textContent).toContain('The map arrives in a later release');
+    expect(await screen.findByTestId('screen-map_view')).toBeTruthy();
+    expect(screen.getByTestId('breadcrumbs')).toBeTruthy();
+    expect(screen.queryByTestId('empty-state')).toBeNull();
   });
 
   it('mounts the shift planner itself, no longer a coming-soon placeholder', async () => {

@@ -9,6 +9,7 @@ import type { TScreenRect } from '../utils/planner-scale';
 import classes from './berth-planner.module.css';
 
 const LINE_PX = 13;
+
 const CHROME_PX = 6;
 
 export type TPlannerCardProps = {
@@ -30,6 +31,9 @@ export const PlannerCard = memo(function PlannerCard({ call, rect, isClash, isFr
   const lines = maxLines > 0 ? cardLines(call, fields, context, maxLines) : [];
   const arrival = call.berth_arrival_state.label;
   const departure = call.berth_departure_state.label;
+  const prediction = call.predicted_berth_arrival;
+  // Only a deviation is worth the room on a small card; on time says nothing new.
+  const deviation = prediction && prediction.status !== 'on_time' ? prediction : null;
   return (
     <div
       className={classes.card}
@@ -61,6 +65,11 @@ export const PlannerCard = memo(function PlannerCard({ call, rect, isClash, isFr
     >
       <div className={classes.cardTitle}>
         {isFrozen && <IconLock size={11} aria-label={text('berthPlanner.card.frozen')} data-testid="planner-card-lock" />}
+        {deviation && (
+          <span className={classes.cardPrediction} data-prediction-status={deviation.status} data-testid="planner-card-prediction">
+            {format(`portcalls.predicted.badge_${deviation.status}`, { minutes: Math.abs(deviation.difference) })}
+          </span>
+        )}
         {call.vessel_name}
       </div>
       {(arrival || departure) && (

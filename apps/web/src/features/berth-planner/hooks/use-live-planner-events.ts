@@ -1,7 +1,8 @@
 // Realtime for the planner: someone else's change to a call is fetched and put into the diagram without a reload;
 // sandbox and frozen-call events refetch the draft.
 import { useQueryClient } from '@tanstack/react-query';
-import { plannerPortcallOf, realtimeChannels, type TPlannerPortcall, type TPortcall } from '@quayline/domain';
+import { plannerPortcallOf, realtimeChannels, ZPredictedBerthArrival, type TPlannerPortcall, type TPortcall } from '@quayline/domain';
+import { z } from 'zod';
 import { PORTCALL_UPDATED_EVENT, usePortcallEvents, useRealtimeChannels } from '@/lib/use-portcall-events';
 import { getOnePortcall } from '../api/get-planner-portcalls';
 import { plannerKeys } from '../api/query-keys';
@@ -27,9 +28,26 @@ export function storePlannerCall(queryClient: ReturnType<typeof useQueryClient>,
   }
 }
 
+const PREDICTION_UPDATED_EVENT = 'prediction.updated';
+const ZPredictionUpdated = z.object({ terminal_id: z.number().int(), portcall_id: z.number().int(), predicted_berth_arrival: ZPredictedBerthArrival.nullable() });
+
+/** A new predicted berth arrival goes straight onto the card; nothing else of the call changed, so nothing is fetched. */
+function storePrediction(queryClient: ReturnType<typeof useQueryClient>, terminalId: number, payload: unknown): void {
+  const parsed = ZPredictionUpdated.safeParse(payload);
+  if (!parsed.success || parsed.data.terminal_id !== terminalId) return;
+  const { portcall_id: id, predicted_berth_arrival: prediction } = parsed.data;
+  queryClient.setQueriesData<TPlannerPortcall[]>({ queryKey: plannerKeys.portcallLists(terminalId) }, (list) =>
+    list?.some((c) => c.id === id) ? list.map((c) => (c.id === id ? { ...c, predicted_berth_arrival: prediction } : c)) : list,
+  );
+}
+
 export function useLivePlannerEvents(args: { terminalId: number | null; userId: number | null; onForeignChange?: (call: TPortcall) => void }): void {
   const queryClient = useQueryClient();
   usePortcallEvents((event) => {
+    if (event.event === PREDICTION_UPDATED_EVENT && args.terminalId !== null) {
+      storePrediction(queryClient, args.terminalId, event.payload);
+      return;
+    }
     if (event.event !== PORTCALL_UPDATED_EVENT || args.terminalId === null) return;
     const payload = (typeof event.payload === 'object' && event.payload !== null ? event.payload : {}) as { portcall_id?: unknown; id?: unknown; version?: unknown; terminal_id?: unknown };
     const id = typeof payload.portcall_id === 'number' ? payload.portcall_id : typeof payload.id === 'number' ? payload.id : null;

@@ -21,6 +21,7 @@ import { PortcallAuditTrail } from './portcall-audit-trail';
 import { OpenTaskBadge, StatusBadge } from './portcall-badges';
 import { PortcallHistory } from './portcall-history';
 import { PortcallSchedulePanel } from './portcall-schedule-panel';
+import { AisDetectionsPanel } from './ais-detections-panel';
 import { PortcallSummary } from './portcall-summary';
 
 export function PortcallNotFound() {
@@ -99,6 +100,7 @@ export function PortcallDetailsScreen() {
       </Group>
       <NegotiationPanel portcall={portcall} chain={chainQuery.data} party={who.party} timeZone={timeZone} />
       <PortcallSchedulePanel portcall={portcall} timeZone={timeZone} />
+      <AisDetectionsPanel portcall={portcall} timeZone={timeZone} isTerminal={who.isTerminal} />
       <PortcallSummary portcall={portcall} terminal={terminalQuery.data} timeZone={timeZone} />
       <PortcallHistory chain={chainQuery.data} timeZone={timeZone} />
       <PortcallAuditTrail portcall={portcall} timeZone={timeZone} />

@@ -51,4 +51,15 @@ describe('port-call list', () => {
     expect(last.search.get('q')).toBe('coral');
     expect(last.search.get('page')).toBe('1');
   });
+
+  it('shows the predicted berth arrival beside the berth arrival: late, early or on time', async () => {
+    const predicted = { predicted_time: '2026-07-15T09:35:00.000Z', difference: 95, status: 'delayed' as const, source: 'ais' as const, last_fetched_at: '2026-07-15T07:50:00.000Z' };
+    renderApp('/en/portcall-planner', signedIn, portcallApi({ portcall: () => makePortcall({ predicted_berth_arrival: predicted }) }), masterDataApi);
+    const row = await screen.findByTestId('portcall-row');
+    const badge = within(row).getByTestId('predicted-arrival-badge');
+    expect(badge.textContent).toBe('+95 min late');
+    expect(badge.getAttribute('data-prediction-status')).toBe('delayed');
+    // Source and age in the terminal's zone, for the tooltip and screen readers.
+    expect(badge.getAttribute('aria-label')).toBe('+95 min late – Predicted 15-07-2026 11:35, predicted from AIS positions, as of 15-07-2026 09:50');
+  });
 });

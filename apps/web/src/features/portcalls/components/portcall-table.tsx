@@ -12,10 +12,11 @@ import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { useVesselTypeText } from '../hooks/use-vessel-type-text';
 import { OpenTaskBadge, StatusBadge, TimeLabelBadge } from './portcall-badges';
+import { PredictedArrivalBadge } from './predicted-arrival-badge';
 
 type TPortcallTableProps = { portcalls: TPortcall[]; timeZone: string; isRefreshing: boolean };
 
-function TimeCell({ value, state, timeZone }: { value: string; state: TPortcall['berth_arrival_state']; timeZone: string }) {
+function TimeCell({ value, state, timeZone, prediction }: { value: string; state: TPortcall['berth_arrival_state']; timeZone: string; prediction?: TPortcall['predicted_berth_arrival'] }) {
   const locale = useLocale();
   return (
     <Stack gap={2}>
@@ -23,6 +24,7 @@ function TimeCell({ value, state, timeZone }: { value: string; state: TPortcall[
         {formatZonedDateTime(value, timeZone, locale)}
       </Text>
       <TimeLabelBadge label={state.label} change={state.change_label} />
+      {prediction && <PredictedArrivalBadge prediction={prediction} timeZone={timeZone} />}
     </Stack>
   );
 }
@@ -96,7 +98,7 @@ function PortcallRows({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZon
                   <StatusBadge status={p.status} />
                 </Table.Td>
                 <Table.Td>
-                  <TimeCell value={p.berth_arrival} state={p.berth_arrival_state} timeZone={timeZone} />
+                  <TimeCell value={p.berth_arrival} state={p.berth_arrival_state} timeZone={timeZone} prediction={p.predicted_berth_arrival} />
                 </Table.Td>
                 <Table.Td>
                   <TimeCell value={p.berth_departure} state={p.berth_departure_state} timeZone={timeZone} />
@@ -183,6 +185,7 @@ function PortcallCards({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZo
                 <Group gap={6} justify="flex-end" wrap="wrap">
                   <Text size="sm">{formatZonedDateTime(p.berth_arrival, timeZone, locale)}</Text>
                   <TimeLabelBadge label={p.berth_arrival_state.label} />
+                  <PredictedArrivalBadge prediction={p.predicted_berth_arrival} timeZone={timeZone} />
                 </Group>
               </CardLine>
               <CardLine label={t('portcalls.fields.berth_departure')}>

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { plannerPortcallOf, type TPlannerPortcall, type TPredictedBerthArrival } from '@quayline/domain';
+import { createI18n, type TTranslationTree } from '@/lib/i18n';
+import { makePortcall } from '@/test/portcall-fixtures';
+import en from '../../../../../server/src/modules/translations/locales/en.json';
+import { createCardTexts } from '../utils/card-fields';
+import type { TScreenRect } from '../utils/planner-scale';
+import { PlannerCard } from './planner-card';
+
+const i18n = createI18n({ locale: 'en', translation: en as TTranslationTree });
+const context = { texts: createCardTexts(i18n.t), timeZone: 'Europe/Berlin', locale: 'en' as const, bollardNames: new Map<number, string>() };
+const prediction = (status: TPredictedBerthArrival['status'], difference: number): TPredictedBerthArrival => ({
+  predicted_time: '2026-07-15T10:00:00.000Z',
+  difference,
+  status,
+  source: 'ais',
+  last_fetched_at: '2026-07-15T07:00:00.000Z',
+});
+
+function renderCard(predicted: TPredictedBerthArrival | null) {
+  const call: TPlannerPortcall = { ...plannerPortcallOf(makePortcall()), predicted_berth_arrival: predicted };
+  return render(<PlannerCard call={call} rect={{ left: 0, top: 0, width: 200, height: 80 } as unknown as TScreenRect} isClash={false} isFrozen={false} isSelected={false} isSwitched={false} fields={[]} context={context} />);
+}
+
+describe('planner card prediction', () => {
+  it('shows a delayed or early prediction on the card', () => {
+    renderCard(prediction('delayed', 95));
+    expect(screen.getByTestId('planner-card-prediction').textContent).toBe('+95 min late');
+  });
+
+  it('shows an early one with its minutes', () => {
+    renderCard(prediction('early', -40));
+    expect(screen.getByTestId('planner-card-prediction').textContent).toBe('40 min early');
+  });
+
+  it('keeps the card quiet when on time or without a prediction', () => {
+    const { unmount } = renderCard(prediction('on_time', 5));
+    expect(screen.queryByTestId('planner-card-prediction')).toBeNull();
+    unmount();
+    renderCard(null);
+    expect(screen.queryByTestId('planner-card-prediction')).toBeNull();
+  });
+});

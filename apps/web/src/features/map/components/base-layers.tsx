@@ -1,0 +1,100 @@
+// The offline base layer (Natural Earth land on the sea colour) or the install's tile server, and the terminal's port area.
+import { useEffect } from 'react';
+import type { Map as LeafletMapInstance } from 'leaflet';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import landUrl from 'world-atlas/land-50m.json?url';
+import type { TTerminalMapGeometry } from '@quayline/domain';
+import { L } from '../utils/leaflet';
+
+export const LAND_ATTRIBUTION = 'Land: <a href="https://www.naturalearthdata.com/" target="_blank" rel="noreferrer">Natural Earth</a> (public domain)';
+
+/** Land polygons of Natural Earth 1:50m, loaded once per tab as a static asset (not part of any script bundle). */
+let landPromise: Promise<GeoJSON.FeatureCollection | GeoJSON.Feature> | null = null;
+function loadLand(): Promise<GeoJSON.FeatureCollection | GeoJSON.Feature> {
+  landPromise ??= fetch(landUrl)
+    .then((response) => {
+      if (!response.ok) throw new Error(`land ${response.status}`);
+      return response.json() as Promise<Topology<{ land: GeometryCollection }>>;
+    })
+    .then((topology) => feature(topology, topology.objects.land))
+    .catch((error: unknown) => {
+      landPromise = null;
+      throw error;
+    });
+  return landPromise;
+}
+
+export function LandLayer({ map }: { map: LeafletMapInstance }) {
+  useEffect(() => {
+    let layer: L.GeoJSON | null = null;
+    let isCancelled = false;
+    loadLand()
+      .then((land) => {
+        if (isCancelled) return;
+        layer = L.geoJSON(land, { interactive: false, attribution: LAND_ATTRIBUTION, style: { color: '#b9b29a', weight: 0.6, fillColor: '#efeadb', fillOpacity: 1 } });
+        layer.addTo(map);
+        layer.bringToBack();
+      })
+      // Without land the sea colour and the port area still show where things are; nothing to tell the user.
+      .catch((error: unknown) => console.warn('land layer not loaded', error));
+    return () => {
+      isCancelled = true;
+      layer?.remove();
+    };
+  }, [map]);
+  return null;
+}
+
+export function TileLayer({ map, url, attribution }: { map: LeafletMapInstance; url: string; attribution: string | null }) {
+  useEffect(() => {
+    const layer = L.tileLayer(url, { attribution: attribution ?? '', maxZoom: 18 }).addTo(map);
+    return () => {
+      layer.remove();
+    };
+  }, [map, url, attribution]);
+  return null;
+}
+
+export type TPortLabels = { quay: string; pilotBoardingPlace: (name: string) => string };
+
+/** Quay line, berth polygons and pilot boarding place geofences of the terminal. */
+export function PortLayer({ map, geometry, labels }: { map: LeafletMapInstance; geometry: TTerminalMapGeometry; labels: TPortLabels }) {
+  // Kept stable by the caller (memoised), so the port area is drawn once per geometry and language.
+  const { quay: quayLabel, pilotBoardingPlace: pbpLabel } = labels;
+  useEffect(() => {
+    const group = L.layerGroup();
+    for (const berth of geometry.berths) {
+      L.polygon(berth.polygon, { color: '#1c7ed6', weight: 1, fillColor: '#74c0fc', fillOpacity: 0.35 }).bindTooltip(berth.name).addTo(group);
+    }
+    if (geometry.quay) L.polyline(geometry.quay, { color: '#0b2545', weight: 4 }).bindTooltip(quayLabel).addTo(group);
+    for (const pbp of geometry.pilot_boarding_places) {
+      L.circle([pbp.latitude, pbp.longitude], { radius: pbp.radius_m, color: '#5f3dc4', weight: 1.5, dashArray: '4 4', fillOpacity: 0.08 }).bindTooltip(pbpLabel(pbp.name)).addTo(group);
+    }
+    group.addTo(map);
+    return () => {
+      group.remove();
+    };
+  }, [map, geometry, quayLabel, pbpLabel]);
+  return null;
+}
+
+/**
+ * Frame the terminal, its pilot boarding places and every vessel AIS has seen: once per terminal, and once more when
+ * the first positions arrive, so a planner sees every expected vessel without searching the sea for it.
+ */
+export function FitPortArea({ map, geometry, positions }: { map: LeafletMapInstance; geometry: TTerminalMapGeometry; positions: readonly (readonly [number, number])[] }) {
+  const terminalId = geometry.terminal_id;
+  const [lat, lon] = geometry.centre;
+  const places = geometry.pilot_boarding_places;
+  const hasPositions = positions.length > 0;
+  useEffect(() => {
+    const bounds = L.latLngBounds([[lat, lon]]);
+    for (const pbp of places) bounds.extend([pbp.latitude, pbp.longitude]);
+    for (const [plat, plon] of positions) bounds.extend([plat, plon]);
+    if (places.length === 0 && !hasPositions) map.setView([lat, lon], 12);
+    else map.fitBounds(bounds.pad(0.15), { maxZoom: 12 });
+    // Only a new terminal or the first positions move the view; later data must not undo the user's panning.
+  }, [map, terminalId, hasPositions]);
+  return null;
+}
