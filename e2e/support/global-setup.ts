@@ -2,6 +2,7 @@
 // on a fresh PGlite directory with the demo data. Returns the teardown.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createSocket } from 'node:dgram';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,18 @@ function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
     srv.on('error', reject);
+  });
+}
+
+/** A UDP port nobody listens on, for the app's AIS receiver (what a shore station pushes to). */
+function freeUdpPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = createSocket('udp4');
+    socket.once('error', reject);
+    socket.bind(0, '127.0.0.1', () => {
+      const { port } = socket.address();
+      socket.close(() => resolve(port));
+    });
   });
 }
 
@@ -78,7 +91,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const smtp = await startSmtp(mailDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const aisUdpPort = await freeUdpPort();
   const app = await startApp({
+    AIS_UDP_HOST: '127.0.0.1',
+    AIS_UDP_PORT: String(aisUdpPort),
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -88,6 +104,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_AIS_UDP_PORT = String(aisUdpPort);
   return async () => {
     app.kill('SIGTERM');
     await new Promise((r) => app.once('exit', r));

@@ -93,7 +93,7 @@ export function FitPortArea({ map, geometry, positions }: { map: LeafletMapInsta
     for (const pbp of places) bounds.extend([pbp.latitude, pbp.longitude]);
     for (const [plat, plon] of positions) bounds.extend([plat, plon]);
     if (places.length === 0 && !hasPositions) map.setView([lat, lon], 12);
-    else map.fitBounds(bounds.pad(0.15), { maxZoom: 12 });
+    else map.fitBounds(bounds.pad(0.15), { maxZoom: 12, animate: false });
     // Only a new terminal or the first positions move the view; later data must not undo the user's panning.
   }, [map, terminalId, hasPositions]);
   return null;
