@@ -111,7 +111,10 @@ export async function announce(trx: Trx, actor: TAutomatedWriter, call: TCallRow
   const excludeUserId = actor.kind === 'user' ? actor.session.user.id : -1;
   const sides = ['terminal', 'vessel_side'] as const;
   const recipients = (await Promise.all(sides.map((side) => findUsersOfSide(trx, { side, terminalId: call.terminal_id, vesselOperatorId: call.vessel_operator_id, agentId: call.agent_id, excludeUserId })))).flat();
-  const body = { vessel_name: call.vessel_name, actor_name: actor.kind === 'user' ? `${actor.session.user.first_name} ${actor.session.user.last_name}`.trim() : actor.source.startsWith('ais_') ? `AIS (${actor.source})` : `Schedule sync (${actor.source})`, actor_side: 'vessel_side', ...details };
+  // An AIS-detected actual is a terminal-side step (the terminal records what happened); a schedule is the carrier's.
+  const isAis = actor.kind === 'automated' && actor.source.startsWith('ais_');
+  const actorName = actor.kind === 'user' ? `${actor.session.user.first_name} ${actor.session.user.last_name}`.trim() : isAis ? 'AIS' : `Schedule sync (${actor.source})`;
+  const body = { vessel_name: call.vessel_name, actor_name: actorName, actor_side: isAis ? 'terminal' : 'vessel_side', ...details };
   const stored = await insertNotifications(
     trx,
     [...new Set(recipients.map((r) => r.id))].map((id) => ({ portal_user_id: id, portcall_id: call.id, notification_type: 'revised' as const, details: JSON.stringify(body), created_at: now })),
