@@ -19,13 +19,29 @@ export type TBatchWriterOptions = {
 
 export const DEFAULT_BATCH_WRITER_OPTIONS: TBatchWriterOptions = { flushIntervalMs: 200, flushAtCount: 500, maxBatch: 2000, maxQueue: 50_000 };
 
-export type TBatchWriterStats = { queued: number; dropped: number; written_positions: number; written_statics: number; batches: number; failed_batches: number; published_events: number };
+export type TBatchWriterStats = {
+  queued: number;
+  dropped: number;
+  written_positions: number;
+  written_statics: number;
+  batches: number;
+  failed_batches: number;
+  published_events: number;
+  /** Positions the after-batch listeners never saw because they fell too far behind. */
+  listener_dropped: number;
+};
+
+/** Positions waiting for the listeners (geofences, predictions) at the most; beyond it the oldest are let go. */
+const MAX_LISTENER_BACKLOG = 100_000;
 
 type TLog = { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 
 export class AisBatchWriter {
-  readonly stats: TBatchWriterStats = { queued: 0, dropped: 0, written_positions: 0, written_statics: 0, batches: 0, failed_batches: 0, published_events: 0 };
+  readonly stats: TBatchWriterStats = { queued: 0, dropped: 0, written_positions: 0, written_statics: 0, batches: 0, failed_batches: 0, published_events: 0, listener_dropped: 0 };
   private queue: TAisMessage[] = [];
+  /** Committed positions the listeners have not seen yet, in commit order. */
+  private forListeners: TAisPositionBatch = [];
+  private listening: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private stopped = false;
@@ -91,6 +107,33 @@ export class AisBatchWriter {
     this.timer = null;
     await this.flushing;
     await this.flush();
+    await this.settled();
+  }
+
+  /**
+   * The listeners run beside the writer, one run at a time over everything committed meanwhile, so geofences and
+   * predictions never hold up the next batch (and the position reaching the map).
+   */
+  private handToListeners(positions: TAisPositionBatch): void {
+    this.forListeners.push(...positions);
+    const excess = this.forListeners.length - MAX_LISTENER_BACKLOG;
+    if (excess > 0) {
+      this.forListeners.splice(0, excess);
+      this.stats.listener_dropped += excess;
+    }
+    if (this.listening) return;
+    this.listening = (async () => {
+      try {
+        while (this.forListeners.length > 0) await runAfterBatchListeners(this.ctx, this.forListeners.splice(0), this.log);
+      } finally {
+        this.listening = null;
+      }
+    })();
+  }
+
+  /** Resolves when the listeners have seen every committed position (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.listening) await this.listening;
   }
 
   private async writeBatch(batch: TAisMessage[]): Promise<void> {
@@ -117,7 +160,7 @@ export class AisBatchWriter {
       this.log.error({ err, size: batch.length }, 'writing an AIS batch failed; its messages are dropped');
       return;
     }
-    if (positions.length > 0) await runAfterBatchListeners(this.ctx, positions.map(toBatchPosition), this.log);
+    if (positions.length > 0) this.handToListeners(positions.map(toBatchPosition));
   }
 }
 

@@ -306,6 +306,41 @@ describe.each(DB_TARGETS)('AIS ingest over UDP and TCP on %s', (target) => {
     expect(rows.map((r) => r.latitude)).toEqual([54.22]);
   });
 
+  it('keeps writing while a slow listener works: the listeners catch up with everything committed meanwhile', async () => {
+    const writer = new AisBatchWriter(t.app.ctx, t.app.log, { flushAtCount: 1000, flushIntervalMs: 60_000 });
+    const mmsi = freshMmsi();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const seen: number[] = [];
+    const remove = onAisBatch(async (_ctx, batch) => {
+      const mine = batch.filter((p) => p.mmsi === mmsi);
+      if (mine.length === 0) return;
+      seen.push(mine.length);
+      await gate;
+    });
+    try {
+      const report = (i: number) => ({ kind: 'position' as const, type: 1 as const, mmsi, latitude: 54 + i / 100, longitude: 8, speed_knots: 5, course_deg: 90, heading_deg: 90, nav_status: 0, received_at: new Date(t.clock.now().getTime() - (10 - i) * 1000) });
+      writer.push([report(0)]);
+      await writer.flush();
+      // The listener now holds on the gate; the next batches are written all the same.
+      writer.push([report(1), report(2)]);
+      await writer.flush();
+      writer.push([report(3)]);
+      await writer.flush();
+      const rows = await t.database.db.selectFrom('ais_positions').select('id').where('mmsi', '=', mmsi).execute();
+      expect(rows).toHaveLength(4);
+      expect(seen).toEqual([1]);
+      release();
+      await writer.settled();
+      // The three positions committed while it worked reach it in one run, in commit order.
+      expect(seen).toEqual([1, 3]);
+    } finally {
+      release();
+      remove();
+      await writer.stop();
+    }
+  });
+
   it('never waits on the database: beyond the bounded queue messages are dropped and counted', async () => {
     const writer = new AisBatchWriter(t.app.ctx, t.app.log, { maxQueue: 3, flushAtCount: 1000, flushIntervalMs: 60_000 });
     const mmsi = freshMmsi();
