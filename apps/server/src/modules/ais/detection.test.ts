@@ -52,6 +52,19 @@ describe.each(DB_TARGETS)('AIS-detected actual times on %s', (target) => {
   const detections = async (id: number) => (await w.planner('GET', `/portcalls/${id}/ais_detections`)).json().payload as { id: number; time_type: string; status: string; date_time: string; source: string }[];
   const steps = (id: number, time: string) => t.database.db.selectFrom('portcall_timestamps').selectAll().where('portcall_id', '=', id).where('time_type', '=', time).orderBy('id').execute();
 
+  it('gives a vessel\u2019s positions to its current call only: its next call is not berthed by them', async () => {
+    await setMode('apply');
+    const { call, mmsi } = await newCall();
+    const vessel = await t.database.db.selectFrom('vessels').select('id').where('mmsi', '=', mmsi).executeTakeFirstOrThrow();
+    const next = await w.planner('POST', '/portcalls', w.request(new Date(base + 5 * 24 * H).toISOString(), new Date(base + 6 * 24 * H).toISOString(), { vessel_id: vessel.id, berth_start_position: 200, berth_end_position: 500 }));
+    expect(next.statusCode).toBe(201);
+    const nextId: number = next.json().payload.id;
+    await detectAisTimes(t.app.ctx, berthing(mmsi));
+    expect((await get(call.id)).berth_arrival_state.label).toBe('actual');
+    expect(await detections(nextId)).toEqual([]);
+    expect((await get(nextId)).status).toBe('Approaching');
+  });
+
   it("'apply' mode: PBP entry, berthing and leaving move the call through Arrived at PBP, Berthed and Departed as automated AIS actuals", async () => {
     await setMode('apply');
     const { call, mmsi } = await newCall();

@@ -2,6 +2,7 @@
 // boarding place and berth arrivals), AIS reports, and the stored predictions per call and source.
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { hasEarlierOpenCallOfVessel } from '../ais/vessel-current-call';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -18,7 +19,7 @@ export function findApproachingCalls(db: Db, args: { now: Date; mmsis?: readonly
     .where((eb) => eb.or([eb('portcalls.berth_arrival_label', 'is', null), eb('portcalls.berth_arrival_label', '<>', 'actual')]))
     .where('portcalls.berth_arrival', '<=', new Date(now.getTime() + PREDICTION_AHEAD_MS))
     .where('portcalls.berth_arrival', '>=', new Date(now.getTime() - PREDICTION_OVERDUE_MS))
-    .where(sql<boolean>`not ${earlierOpenCallOfVessel(now)}`)
+    .where(sql<boolean>`not ${hasEarlierOpenCallOfVessel(now)}`)
     .$if(args.mmsis !== undefined, (q) => q.where('av.mmsi', 'in', args.mmsis!.length ? [...args.mmsis!] : ['']))
     .$if(args.portcallIds !== undefined, (q) => q.where('portcalls.id', 'in', args.portcallIds!.length ? [...args.portcallIds!] : [-1]))
     .orderBy('portcalls.id')
@@ -172,25 +173,12 @@ export async function upsertPrediction(db: Db, p: TPredictionWrite): Promise<voi
     .execute();
 }
 
-/**
- * An earlier call of the same vessel that is still open: the vessel's position tells about that call, not this one
- * (a vessel a week away from its next call here is not "early" for it while it sails to or works its current one).
- */
-function earlierOpenCallOfVessel(now: Date) {
-  const since = new Date(now.getTime() - PREDICTION_OVERDUE_MS);
-  return sql<boolean>`exists (
-    select 1 from portcalls earlier
-    where earlier.vessel_id = portcalls.vessel_id and earlier.id <> portcalls.id
-      and earlier.status not in ('Cancelled', 'Departed') and earlier.berth_arrival >= ${since}
-      and (earlier.berth_arrival < portcalls.berth_arrival or (earlier.berth_arrival = portcalls.berth_arrival and earlier.id < portcalls.id)))`;
-}
-
 /** Predictions of calls behind another open call of their vessel: they were made from a position that is not theirs. */
 export async function deleteSupersededPredictions(db: Db, now: Date): Promise<number> {
   const result = await db
     .deleteFrom('portcall_predictions')
     .where('source', '=', 'ais')
-    .where('portcall_id', 'in', (eb) => eb.selectFrom('portcalls').select('portcalls.id').where(earlierOpenCallOfVessel(now)))
+    .where('portcall_id', 'in', (eb) => eb.selectFrom('portcalls').select('portcalls.id').where(hasEarlierOpenCallOfVessel(now)))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

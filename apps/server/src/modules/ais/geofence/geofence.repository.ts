@@ -1,11 +1,15 @@
 // The calls AIS positions may concern, and their tracking rows.
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, type Transaction, sql } from 'kysely';
 import type { DB } from '../../../db/schema';
+import { hasEarlierOpenCallOfVessel } from '../vessel-current-call';
 import { type TTrackingState, initialTrackingState } from './detect-phase';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** Calls that may be under way now: not cancelled, berth arrival from two days ago to two weeks ahead. */
+/**
+ * Calls that may be under way now: not cancelled, berth arrival from two days ago to two weeks ahead, and the vessel's
+ * current call (its later calls do not hear its positions: a vessel moored for one call is not berthed for the next).
+ */
 export function findActiveCallsOfVessels(db: Db, mmsis: readonly string[], now: Date) {
   const from = new Date(now.getTime() - 2 * 86_400_000);
   const to = new Date(now.getTime() + 14 * 86_400_000);
@@ -36,6 +40,7 @@ export function findActiveCallsOfVessels(db: Db, mmsis: readonly string[], now: 
     .where('p.berth_arrival', '>=', from)
     .where('p.berth_arrival', '<=', to)
     .where((eb) => eb.or([eb('v.mmsi', 'in', [...mmsis]), eb('av.mmsi', 'is not', null)]))
+    .where(sql<boolean>`not ${hasEarlierOpenCallOfVessel(now, 'p')}`)
     .orderBy('p.id')
     .execute();
 }
