@@ -52,6 +52,24 @@ describe.each(DB_TARGETS)('AIS-detected actual times on %s', (target) => {
   const detections = async (id: number) => (await w.planner('GET', `/portcalls/${id}/ais_detections`)).json().payload as { id: number; time_type: string; status: string; date_time: string; source: string }[];
   const steps = (id: number, time: string) => t.database.db.selectFrom('portcall_timestamps').selectAll().where('portcall_id', '=', id).where('time_type', '=', time).orderBy('id').execute();
 
+  it('moves only the last position of a call far from its geofences, for many calls in one statement', async () => {
+    const { call, mmsi } = await newCall();
+    const farOut = destinationPoint(pbpCentre, 290, 80_000);
+    await detectAisTimes(t.app.ctx, [position(mmsi, destinationPoint(pbpCentre, 270, 5000), 0, 12)]);
+    const first = await t.database.db.selectFrom('ais_call_tracking').selectAll().where('portcall_id', '=', call.id).executeTakeFirstOrThrow();
+    expect(first.phase).toBe('approaching');
+    // Far out, a few minutes later (a vessel this test moves freely: the state is only what the positions say).
+    await t.database.db.updateTable('ais_call_tracking').set({ last_latitude: farOut.latitude, last_longitude: farOut.longitude }).where('portcall_id', '=', call.id).execute();
+    await detectAisTimes(t.app.ctx, [position(mmsi, destinationPoint(farOut, 100, 2000), 5, 12), position(mmsi, destinationPoint(farOut, 100, 4000), 10, 12)]);
+    const after = await t.database.db.selectFrom('ais_call_tracking').selectAll().where('portcall_id', '=', call.id).executeTakeFirstOrThrow();
+    expect(new Date(after.last_position_at!).getTime()).toBe(at(10).getTime());
+    expect(after.last_longitude).toBeCloseTo(destinationPoint(farOut, 100, 4000).longitude, 6);
+    expect(after.phase).toBe('approaching');
+    // An older position never moves it back.
+    await detectAisTimes(t.app.ctx, [position(mmsi, destinationPoint(farOut, 100, 3000), 7, 12)]);
+    expect(new Date((await t.database.db.selectFrom('ais_call_tracking').select('last_position_at').where('portcall_id', '=', call.id).executeTakeFirstOrThrow()).last_position_at!).getTime()).toBe(at(10).getTime());
+  });
+
   it('gives a vessel\u2019s positions to its current call only: its next call is not berthed by them', async () => {
     await setMode('apply');
     const { call, mmsi } = await newCall();

@@ -267,9 +267,19 @@ async function publishPredictionUpdates(db: Kysely<DB>, calls: readonly TApproac
  * committed batch); a call recomputed less than 30 s ago waits for the next batch.
  */
 export async function predictForVessels(ctx: AppContext, mmsis: string[]): Promise<void> {
-  if (mmsis.length === 0) return;
-  await predictCalls(ctx, { mmsis: [...new Set(mmsis)], isThrottled: true });
+  // A busy feed reports each vessel every few seconds; within the throttle the stored prediction stands, so such a
+  // vessel costs no query at all (the stored rows still decide, e.g. after a restart or on another server).
+  const now = ctx.clock.now().getTime();
+  const lastRun = lastRunByContext.get(ctx) ?? new Map<string, number>();
+  lastRunByContext.set(ctx, lastRun);
+  const due = [...new Set(mmsis)].filter((m) => now - (lastRun.get(m) ?? -Infinity) >= RECOMPUTE_THROTTLE_MS);
+  if (due.length === 0) return;
+  for (const m of due) lastRun.set(m, now);
+  await predictCalls(ctx, { mmsis: due, isThrottled: true });
 }
+
+/** When this process last recomputed each vessel's calls, per app. */
+const lastRunByContext = new WeakMap<AppContext, Map<string, number>>();
 
 /** The background job: every approaching call, and no predictions left on calls that berthed or were cancelled. Returns how many were stored. */
 export async function predictAll(ctx: AppContext): Promise<number> {

@@ -1,6 +1,6 @@
 import { type TLatLon, berthPolygon, destinationPoint, quayPoint, waterBearing } from '@quayline/domain';
 import { describe, expect, it } from 'vitest';
-import { type TCallGeofences, type TTrackPosition, advanceTracking, advanceTrackingOver, circleEntryTime, initialTrackingState } from './detect-phase';
+import { type TCallGeofences, type TTrackPosition, advanceTracking, advanceTrackingOver, circleEntryTime, initialTrackingState, isQuietBatch } from './detect-phase';
 
 // The Hamburg demo quay: origin, bearing along the quay, water on the right.
 const quay = { origin: { latitude: 53.5297, longitude: 9.9207 }, bearingDeg: 100, waterSide: 'right' as const };
@@ -108,5 +108,21 @@ describe('geofence detection', () => {
     const { state, detected } = advanceTrackingOver(initialTrackingState(), [pos(pbpCentre, 0, 8), ...lyingAtBerth(10, 20, 0.1)], { ...fences, berth: null });
     expect(state.phase).toBe('at_pilot_boarding_place');
     expect(detected.map((d) => d.time_type)).toEqual(['pilot_boarding_place_arrival']);
+  });
+
+  it('calls a batch quiet only when it and the last stored position are far from every geofence, recently, while approaching', () => {
+    const farOut = destinationPoint(pbpCentre, 290, 60_000);
+    const batch = [pos(farOut, 10, 14), pos(destinationPoint(farOut, 110, 500), 11, 14)];
+    const fresh = initialTrackingState();
+    expect(isQuietBatch(fresh, batch, fences)).toBe(true);
+    const lastFar = { ...fresh, last_position_at: at(5), last_latitude: farOut.latitude, last_longitude: farOut.longitude };
+    expect(isQuietBatch(lastFar, batch, fences)).toBe(true);
+    // Near the pilot boarding place, after a long silence, or already past approaching: the full detection runs.
+    expect(isQuietBatch(fresh, [...batch, pos(destinationPoint(pbpCentre, 290, 15_000), 12, 14)], fences)).toBe(false);
+    expect(isQuietBatch({ ...lastFar, last_position_at: at(-60) }, batch, fences)).toBe(false);
+    const lastNear = destinationPoint(pbpCentre, 290, 5_000);
+    expect(isQuietBatch({ ...lastFar, last_latitude: lastNear.latitude, last_longitude: lastNear.longitude }, batch, fences)).toBe(false);
+    expect(isQuietBatch({ ...lastFar, phase: 'at_pilot_boarding_place' }, batch, fences)).toBe(false);
+    expect(isQuietBatch(fresh, [pos(destinationPoint(berthSpot, 0, 10_000), 10, 8)], { pilotBoardingPlace: null, berth: polygon })).toBe(false);
   });
 });

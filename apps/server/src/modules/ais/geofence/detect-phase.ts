@@ -34,6 +34,26 @@ export const MOORED_AFTER_MS = 3 * 60_000;
 /** Outside the polygon at this speed is leaving; slower, it takes two positions outside (one is GPS jitter). */
 export const LEAVING_SPEED_KNOTS = 1;
 
+/** Farther than this from every geofence, a batch can change nothing but a call's last position. */
+export const QUIET_DISTANCE_M = 20_000;
+/** ...provided the last stored position is this recent: a long gap could hide a crossing of the circle. */
+const QUIET_GAP_MS = 30 * 60_000;
+
+/**
+ * Whether positions of an approaching call are far from all its geofences (and so was its last stored position, a
+ * short while before): then nothing can be detected, and the service skips the locking transaction for it.
+ */
+export function isQuietBatch(state: Pick<TTrackingState, 'phase' | 'last_position_at' | 'last_latitude' | 'last_longitude'>, positions: readonly TTrackPosition[], fences: TCallGeofences): boolean {
+  if (state.phase !== 'approaching' || positions.length === 0) return false;
+  const isFar = (p: TLatLon) =>
+    (!fences.pilotBoardingPlace || distanceMetres(p, fences.pilotBoardingPlace.centre) > fences.pilotBoardingPlace.radiusM + QUIET_DISTANCE_M) &&
+    (!fences.berth || fences.berth.every((corner) => distanceMetres(p, corner) > QUIET_DISTANCE_M));
+  if (!positions.every(isFar)) return false;
+  if (state.last_position_at === null || state.last_latitude === null || state.last_longitude === null) return true;
+  const first = Math.min(...positions.map((p) => p.received_at.getTime()));
+  return first - state.last_position_at.getTime() <= QUIET_GAP_MS && isFar({ latitude: state.last_latitude, longitude: state.last_longitude });
+}
+
 export function initialTrackingState(): TTrackingState {
   return {
     phase: 'approaching',

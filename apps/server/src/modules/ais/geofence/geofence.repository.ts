@@ -67,6 +67,24 @@ export async function lockTracking(trx: Transaction<DB>, portcallId: number): Pr
   };
 }
 
+/** The tracking rows of several calls as they are (no lock): enough to see which calls a batch cannot move. */
+export function findTrackingRows(db: Db, portcallIds: readonly number[]) {
+  if (portcallIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('ais_call_tracking').select(['portcall_id', 'phase', 'last_position_at', 'last_latitude', 'last_longitude']).where('portcall_id', 'in', [...portcallIds]).execute();
+}
+
+/** The last positions of quiet calls in one statement; a row another server moved on meanwhile keeps its newer one. */
+export async function updateLastPositions(db: Db, rows: readonly { portcallId: number; at: Date; latitude: number; longitude: number }[], now: Date): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(rows.map((r) => sql`(${r.portcallId}::integer, ${r.at}::timestamptz, ${r.latitude}::double precision, ${r.longitude}::double precision)`));
+  await sql`
+    update ais_call_tracking t
+    set last_position_at = v.at, last_latitude = v.lat, last_longitude = v.lon, updated_at = ${now}
+    from (values ${values}) as v(portcall_id, at, lat, lon)
+    where t.portcall_id = v.portcall_id and t.phase = 'approaching' and (t.last_position_at is null or t.last_position_at < v.at)
+  `.execute(db);
+}
+
 export async function saveTracking(trx: Transaction<DB>, portcallId: number, state: TTrackingState): Promise<void> {
   await trx.updateTable('ais_call_tracking').set(state).where('portcall_id', '=', portcallId).execute();
 }

@@ -1,10 +1,11 @@
 // Registered after every committed AIS batch: advances each affected call's geofence state and records the times
-// it detects. One transaction per call, with its tracking row locked, so two servers never record an event twice.
+// it detects. One transaction per call, with its tracking row locked, so two servers never record an event twice;
+// calls far from all their geofences only get their last position updated, together.
 import { type TLatLon, berthPolygon } from '@quayline/domain';
 import type { AppContext } from '../../../app-context';
 import type { TAisPositionBatch } from '../ingest/after-batch';
-import { type TCallGeofences, advanceTrackingOver } from './detect-phase';
-import { type TActiveCall, findActiveCallsOfVessels, lockTracking, saveTracking } from './geofence.repository';
+import { type TCallGeofences, advanceTrackingOver, initialTrackingState, isQuietBatch } from './detect-phase';
+import { type TActiveCall, findActiveCallsOfVessels, findTrackingRows, lockTracking, saveTracking, updateLastPositions } from './geofence.repository';
 import { recordAisTime } from './record-ais-time';
 
 /** The call's geofences: the pilot boarding circle if placed, the berth polygon if the quay is georeferenced. */
@@ -28,10 +29,20 @@ export async function detectAisTimes(ctx: AppContext, batch: TAisPositionBatch):
   const rows = await findActiveCallsOfVessels(ctx.db, [...byMmsi.keys()], now);
   // A vessel whose IMO several MMSIs reported joins once per MMSI: one pass per call.
   const calls = [...new Map(rows.map((r) => [r.id, r])).values()];
+  const tracking = new Map((await findTrackingRows(ctx.db, calls.map((c) => c.id))).map((r) => [r.portcall_id, r]));
+  const quiet: { portcallId: number; at: Date; latitude: number; longitude: number }[] = [];
   for (const call of calls) {
     const positions = byMmsi.get(call.ais_mmsi ?? '') ?? byMmsi.get(call.vessel_mmsi ?? '') ?? [];
     const fences = geofencesOf(call);
     if (positions.length === 0 || (!fences.berth && !fences.pilotBoardingPlace)) continue;
+    // Most positions of a busy feed are far out at sea: they only move the last position, in one statement for all.
+    const stored = tracking.get(call.id);
+    const known = stored ? { ...stored, last_position_at: stored.last_position_at === null ? null : new Date(stored.last_position_at) } : initialTrackingState();
+    if (isQuietBatch(known, positions, fences)) {
+      const last = positions.reduce((a, b) => (b.received_at > a.received_at ? b : a));
+      if (stored) quiet.push({ portcallId: call.id, at: last.received_at, latitude: last.latitude, longitude: last.longitude });
+      continue;
+    }
     await ctx.db.transaction().execute(async (trx) => {
       const before = await lockTracking(trx, call.id);
       const { state, detected } = advanceTrackingOver(before, positions, fences);
@@ -39,4 +50,5 @@ export async function detectAisTimes(ctx: AppContext, batch: TAisPositionBatch):
       for (const d of detected) await recordAisTime(trx, { portcallId: call.id, mode: call.ais_actuals_mode, detected: d, now });
     });
   }
+  await updateLastPositions(ctx.db, quiet, now);
 }
