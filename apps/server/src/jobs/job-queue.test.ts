@@ -6,18 +6,9 @@ import { createOrganisation, createTerminal, createVessel, signIn } from '../tes
 import { DB_TARGETS, type TestApp, createTestApp, testConfig } from '../test/test-app';
 import { type TOvsTestProvider, ovsPages, startOvsTestProvider } from '../modules/schedules/ovs-test-provider';
 import { type JobRunner, createJobRunner } from './job-queue';
+import { waitFor } from '../test/wait-for';
 
 const H = 3600_000;
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe.each(DB_TARGETS)('background jobs on %s', (target) => {
   let t: TestApp;

@@ -9,21 +9,12 @@ import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
 import { encodePositionReport } from './codec/encode';
 import { withTagBlock } from './codec/nmea';
 import { UdpAisSource } from './ingest/sources/udp-source';
+import { waitFor } from '../../test/wait-for';
 
 const MIN = 60_000;
 const H = 60 * MIN;
 const quay = { origin: { latitude: 53.5297, longitude: 9.9207 }, bearingDeg: 100, waterSide: 'right' as const };
 const berthSpot = destinationPoint(quayPoint(quay, 350), waterBearing(quay), 25);
-
-async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe.each(DB_TARGETS)('AIS from the socket to the port call on %s', (target) => {
   let t: TestApp;

@@ -15,16 +15,7 @@ import { AisBatchWriter } from './batch-writer';
 import { ReplayAisSource } from './sources/replay-source';
 import { TcpAisSource } from './sources/tcp-source';
 import { UdpAisSource } from './sources/udp-source';
-
-async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { waitFor } from '../../../test/wait-for';
 
 async function nextAisEvent(socket: TTestSocket, timeoutMs = 5000): Promise<TAisPositionsEvent> {
   const deadline = Date.now() + timeoutMs;
