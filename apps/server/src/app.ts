@@ -32,6 +32,7 @@ import { notificationRoutes } from './modules/notifications/notification.routes'
 import { portcallMessageRoutes } from './modules/portcall-messages/portcall-message.routes';
 import { portcallRoutes } from './modules/portcalls/portcall.routes';
 import { taskRoutes } from './modules/tasks/task.routes';
+import { digestRoutes } from './modules/digest/digest.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { kpiRoutes } from './modules/kpis/kpi.routes';
 import { reportRoutes } from './modules/reports/report.routes';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(portcallRoutes);
       await api.register(shiftPlannerRoutes);
       await api.register(taskRoutes);
+      await api.register(digestRoutes);
       await api.register(dashboardRoutes);
       await api.register(kpiRoutes);
       await api.register(downloadRoutes);

@@ -42,3 +42,4 @@ export * from './shift-plan';
 export * from './geo';
 export * from './schemas/ais';
 export * from './schemas/prediction';
+export * from './schemas/digest';

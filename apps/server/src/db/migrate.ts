@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011-voyage-center';
 import * as m0012 from './migrations/0012-dashboard';
 import * as m0013 from './migrations/0013-shift-planner';
 import * as m0014 from './migrations/0014-ais';
+import * as m0015 from './migrations/0015-daily-digest';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-dashboard': m0012,
   '0013-shift-planner': m0013,
   '0014-ais': m0014,
+  '0015-daily-digest': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

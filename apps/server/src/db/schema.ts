@@ -170,6 +170,16 @@ export type PasswordResetCodesTable = {
   expires_at: Timestamp;
   used_at: Timestamp | null;
 };
+export type DailyDigestDeliveriesTable = {
+  portal_user_id: number;
+  /** YYYY-MM-DD in the user's mail_timezone. */
+  local_date: ColumnType<string, string, never>;
+  status: 'claimed' | 'sent' | 'skipped';
+  task_count: Generated<number>;
+  claimed_until: Timestamp | null;
+  sent_at: Timestamp | null;
+  created_at: CreatedAt;
+};
 export type MailOutboxTable = {
   id: Generated<number>;
   recipient: string;
@@ -605,6 +615,7 @@ export type DB = {
   proxy_requests: ProxyRequestsTable;
   password_reset_codes: PasswordResetCodesTable;
   mail_outbox: MailOutboxTable;
+  daily_digest_deliveries: DailyDigestDeliveriesTable;
   realtime_events: RealtimeEventsTable;
   realtime_retention: RealtimeRetentionTable;
 };

@@ -11,6 +11,7 @@ import { aisRetentionDays } from '../config';
 import { pruneAisPositions } from '../modules/ais/ais.repository';
 import { type TPortcastAdapter, createPortcastAdapter, fetchPortcastPredictions } from '../modules/predictions/portcast-adapter';
 import { predictAll } from '../modules/predictions/prediction.service';
+import { DIGEST_CLAIM_LEASE_MS, type TDigestJob, type TDigestOutcome, deliverDigest, findDueDigests } from '../modules/digest/digest.service';
 
 export const PROVIDER_TICK_QUEUE = 'schedule-provider-tick';
 export const PROVIDER_FETCH_QUEUE = 'schedule-provider-fetch';
@@ -21,6 +22,9 @@ export const PREDICTION_TICK_QUEUE = 'prediction-tick';
 export const PREDICTION_RUN_QUEUE = 'prediction-run';
 /** Every hour: delete AIS positions older than the retention (config AIS_RETENTION_DAYS). */
 export const AIS_RETENTION_QUEUE = 'ais-retention';
+/** Every minute: one daily task digest job per user whose hour has passed today (docs/daily-digest.md). */
+export const DIGEST_TICK_QUEUE = 'daily-digest-tick';
+export const DIGEST_SEND_QUEUE = 'daily-digest-send';
 
 export type TJobRunnerOptions = {
   /** How often a worker asks for new jobs (pg-boss allows 0.5 s at least). */
@@ -57,6 +61,10 @@ export type JobRunner = {
   runPredictions(): Promise<number>;
   /** Deletes positions older than the AIS retention; returns how many. */
   runAisRetention(): Promise<number>;
+  /** Sends one digest job per (user, local date) now due; returns how many were new. */
+  tickDigests(): Promise<number>;
+  /** Runs one digest job: claims the delivery and mails it (or records a skip). */
+  runDigest(job: TDigestJob): Promise<TDigestOutcome>;
   readonly boss: PgBoss;
 };
 
@@ -121,9 +129,28 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
     return deleted;
   }
 
+  async function tickDigests(): Promise<number> {
+    let sent = 0;
+    for (const job of await findDueDigests(ctx)) {
+      const key = `digest:${job.userId}:${job.localDate}`;
+      // A worker that dies after its claim: the job expires and is retried once the claim's lease has run out.
+      const id = await boss.send(DIGEST_SEND_QUEUE, job, { id: jobIdOf(key), singletonKey: key, retryLimit: 3, retryDelay: DIGEST_CLAIM_LEASE_MS / 1000, expireInSeconds: DIGEST_CLAIM_LEASE_MS / 1000 });
+      if (id) sent++;
+    }
+    return sent;
+  }
+
+  async function runDigest(job: TDigestJob): Promise<TDigestOutcome> {
+    const outcome = await deliverDigest(ctx, job);
+    opts.log?.info({ userId: job.userId, localDate: job.localDate, outcome }, 'daily task digest');
+    return outcome;
+  }
+
   return {
     boss,
     tick,
+    tickDigests,
+    runDigest,
     runFetch,
     tickPredictions,
     runPredictions,
@@ -151,7 +178,16 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
       await boss.work(AIS_RETENTION_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async () => {
         await runAisRetention();
       });
+      await boss.createQueue(DIGEST_TICK_QUEUE);
+      await boss.createQueue(DIGEST_SEND_QUEUE);
+      await boss.work(DIGEST_TICK_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async () => {
+        await tickDigests();
+      });
+      await boss.work<TDigestJob>(DIGEST_SEND_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async ([job]) => {
+        if (job) await runDigest(job.data);
+      });
       if (opts.isCronEnabled) {
+        await boss.schedule(DIGEST_TICK_QUEUE, '* * * * *');
         await boss.schedule(PROVIDER_TICK_QUEUE, '* * * * *');
         await boss.schedule(PREDICTION_TICK_QUEUE, '* * * * *');
         await boss.schedule(AIS_RETENTION_QUEUE, '17 * * * *');

@@ -22,7 +22,7 @@ const SETTINGS_KEY = 'portcall_task_settings';
 /** Tasks look back this far; older calls are history, not work. */
 const LOOKBACK_MS = 30 * 86_400_000;
 
-export async function getTaskSettings(ctx: AppContext, session: AuthSession): Promise<{ enabled_reasons: TTaskReason[] }> {
+export async function getTaskSettings(ctx: AppContext, session: Pick<AuthSession, 'user'>): Promise<{ enabled_reasons: TTaskReason[] }> {
   const user = await findUserById(ctx.db, session.user.id);
   const stored = (user?.settings ?? {})[SETTINGS_KEY] as { enabled_reasons?: unknown } | undefined;
   const enabled = Array.isArray(stored?.enabled_reasons) ? stored.enabled_reasons.filter((r): r is TTaskReason => (TASK_REASONS as readonly string[]).includes(String(r))) : [...TASK_REASONS];
@@ -34,7 +34,8 @@ export async function updateTaskSettings(ctx: AppContext, session: AuthSession, 
   return getTaskSettings(ctx, session);
 }
 
-async function classify(ctx: AppContext, session: AuthSession): Promise<{ open: TTask[]; closed: TTask[] }> {
+/** The user's open and closed tasks (the tasks screen's query; the daily digest reads the open ones without a session). */
+export async function classify(ctx: AppContext, session: Pick<AuthSession, 'user'>): Promise<{ open: TTask[]; closed: TTask[] }> {
   const user = session.user;
   const party: TParty = partyOf(user.user_type);
   const now = ctx.clock.now();
@@ -62,7 +63,7 @@ async function classify(ctx: AppContext, session: AuthSession): Promise<{ open: 
   return { open, closed };
 }
 
-function split(tasks: TTask[], filter: TTaskFilter, now: Date): TTask[] {
+export function split(tasks: TTask[], filter: TTaskFilter, now: Date): TTask[] {
   if (filter === 'all') return tasks;
   return tasks.filter((t) => isDeparted(t.portcall, now) === (filter === 'departed'));
 }

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { USER_DETAILS_QUERY_KEY } from '@/lib/user';
+import { DAILY_TASK_SUMMARY_QUERY_KEY } from './get-daily-task-summary';
 
 export type TEmailNotificationSettingInput = { enable: boolean; receive_time: string; timezone: string };
 
@@ -12,6 +13,10 @@ export function useUpdateEmailNotificationSetting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateEmailNotificationSetting,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_DETAILS_QUERY_KEY }),
+    onSuccess: () => {
+      // Not awaited: the settings form remounts with the refetched user, and the caller's success popup must come first.
+      void queryClient.invalidateQueries({ queryKey: DAILY_TASK_SUMMARY_QUERY_KEY });
+      return queryClient.invalidateQueries({ queryKey: USER_DETAILS_QUERY_KEY });
+    },
   });
 }

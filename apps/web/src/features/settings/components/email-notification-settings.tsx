@@ -6,8 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { isIanaTimeZone, ZTimeOfDay, type TUserDetails } from '@quayline/domain';
 import { TextField } from '@/components/ui/text-field';
 import { useUpdateEmailNotificationSetting } from '../api/update-email-notification-setting';
+import { DigestPreview } from './digest-preview';
 import { notifyFailure, notifySuccess } from './notify';
 import { SettingsSection } from './settings-section';
+
+/** The browser's own zone, when the runtime names one the server accepts. */
+function browserTimeZone(): string | null {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isIanaTimeZone(zone) ? zone : null;
+}
 
 function listTimeZones(current: string): string[] {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -21,9 +28,11 @@ export function EmailNotificationSettings({ user }: TEmailNotificationSettingsPr
   const saveMutation = useUpdateEmailNotificationSetting();
   const [isEnabled, setIsEnabled] = useState(user.enable_email_notification);
   const [receiveTime, setReceiveTime] = useState(user.mail_settings.receive_time);
-  const [timezone, setTimezone] = useState<string | null>(user.mail_settings.timezone);
+  // While the mail is off the stored zone is only the column default, so the browser's zone is proposed instead.
+  const suggestedZone = user.enable_email_notification ? null : browserTimeZone();
+  const [timezone, setTimezone] = useState<string | null>(suggestedZone ?? user.mail_settings.timezone);
   const [showErrors, setShowErrors] = useState(false);
-  const timeZones = useMemo(() => listTimeZones(user.mail_settings.timezone), [user.mail_settings.timezone]);
+  const timeZones = useMemo(() => listTimeZones(timezone ?? user.mail_settings.timezone), [timezone, user.mail_settings.timezone]);
 
   const isTimeValid = ZTimeOfDay.safeParse(receiveTime).success;
   const isZoneValid = !!timezone && isIanaTimeZone(timezone);
@@ -81,6 +90,7 @@ export function EmailNotificationSettings({ user }: TEmailNotificationSettingsPr
             miw={240}
             maxDropdownHeight={280}
             data-testid="settings-email-timezone"
+            {...(suggestedZone && suggestedZone !== user.mail_settings.timezone ? { description: t('settings.email.timezone_browser') } : {})}
           />
         </Group>
         <Group>
@@ -88,6 +98,7 @@ export function EmailNotificationSettings({ user }: TEmailNotificationSettingsPr
             {t('settings.email.save')}
           </Button>
         </Group>
+        <DigestPreview />
       </Stack>
     </SettingsSection>
   );
