@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTerminal, signIn } from '../../test/fixtures';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
 import { berthGeofenceOf, berthPointOf } from './map-geometry';
-import { mapGeometryRoutes } from './map-geometry.routes';
 
 const URL_OF = (id: number) => `/terminals/${id}/map_geometry`;
 const QUAY = { quay_origin_latitude: 53.5308, quay_origin_longitude: 9.9005, quay_bearing_deg: 97, quay_water_side: 'left' as const };
@@ -31,8 +30,6 @@ describe.each(DB_TARGETS)('GET /terminals/:id/map_geometry (%s)', (target) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(target, { mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png', mapTileAttribution: '© Example tiles' });
-    // The app registers the routes of every module; until it registers this one, the test does.
-    if (!t.app.hasRoute({ method: 'GET', url: `/api/portal/v1${URL_OF(0).replace('0', ':id')}` })) await t.app.register(mapGeometryRoutes, { prefix: '/api/portal/v1' });
   });
   afterAll(async () => t?.close());
 
