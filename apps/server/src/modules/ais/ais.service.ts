@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
+import { iso, num } from '../portcalls/portcall-mapper';
 import { terminalIdsOf } from '../portcalls/portcall.service';
 import { findPredictedBerthArrivals } from '../predictions/predicted-arrival.read';
 import { type TAisVesselRow, findAisVessels, findMapPortcalls, findTracks, findVisibleVessel } from './ais.repository';
@@ -40,7 +41,7 @@ function positionOf(row: TAisVesselRow | undefined): TAisPosition | null {
     course_deg: row.course_deg,
     heading_deg: row.heading_deg,
     nav_status: row.nav_status,
-    received_at: new Date(row.position_received_at).toISOString(),
+    received_at: iso(row.position_received_at)!,
   };
 }
 
@@ -82,7 +83,7 @@ export async function listMapPortcalls(ctx: AppContext, session: AuthSession, ar
   const trackOf = new Map<string, [number, number, string][]>();
   for (const p of tracks) {
     const list = trackOf.get(p.mmsi) ?? [];
-    list.push([p.latitude, p.longitude, new Date(p.received_at).toISOString()]);
+    list.push([p.latitude, p.longitude, iso(p.received_at)!]);
     trackOf.set(p.mmsi, list);
   }
   const predictions = await findPredictedBerthArrivals(ctx.db, calls.map((c) => c.portcall_id));
@@ -105,18 +106,18 @@ export async function listMapPortcalls(ctx: AppContext, session: AuthSession, ar
         beam_m: Number(c.beam_m),
         vessel_operator_code: c.vessel_operator_code,
         agent_code: c.agent_code,
-        berth_arrival: new Date(c.berth_arrival).toISOString(),
+        berth_arrival: iso(c.berth_arrival)!,
         berth_arrival_label: c.berth_arrival_label,
-        berth_departure: new Date(c.berth_departure).toISOString(),
+        berth_departure: iso(c.berth_departure)!,
         berth_departure_label: c.berth_departure_label,
         pilot_boarding_place_name: c.pilot_boarding_place_name,
-        pilot_boarding_place_arrival: c.pilot_boarding_place_arrival ? new Date(c.pilot_boarding_place_arrival).toISOString() : null,
+        pilot_boarding_place_arrival: iso(c.pilot_boarding_place_arrival),
         previous_port_name: c.previous_port_name,
         predicted_berth_arrival: predictions.get(c.portcall_id) ?? null,
         is_watched: Boolean(c.is_watched),
         position: positionOf(ais),
         reported_destination: ais?.destination ?? null,
-        reported_eta: ais?.reported_eta ? new Date(ais.reported_eta).toISOString() : null,
+        reported_eta: iso(ais?.reported_eta ?? null),
         track: ais ? (trackOf.get(ais.mmsi) ?? []) : [],
       };
     }),
@@ -155,7 +156,6 @@ export async function vesselCharacteristics(ctx: AppContext, session: AuthSessio
   const mmsi = vessel.mmsi?.trim() ?? null;
   const rows = await findAisVessels(ctx.db, { mmsis: mmsi ? [mmsi] : [], imoNumbers: mmsi ? [] : [vessel.imo_number] });
   const ais = rows[0];
-  const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
   return {
     vessel_id: vessel.id,
     mmsi: mmsi ?? ais?.mmsi ?? null,
@@ -164,12 +164,12 @@ export async function vesselCharacteristics(ctx: AppContext, session: AuthSessio
     call_sign: ais?.call_sign ?? null,
     ship_type: ais?.ship_type ?? null,
     ship_type_group: shipTypeGroup(ais?.ship_type ?? null),
-    length_m: num(ais?.length_m),
-    beam_m: num(ais?.beam_m),
-    draught_m: num(ais?.draught_m),
+    length_m: num(ais?.length_m ?? null),
+    beam_m: num(ais?.beam_m ?? null),
+    draught_m: num(ais?.draught_m ?? null),
     destination: ais?.destination ?? null,
-    reported_eta: ais?.reported_eta ? new Date(ais.reported_eta).toISOString() : null,
-    received_at: ais?.static_received_at ? new Date(ais.static_received_at).toISOString() : null,
+    reported_eta: iso(ais?.reported_eta ?? null),
+    received_at: iso(ais?.static_received_at ?? null),
     filled_fields: ais?.filled_fields ?? [],
   };
 }
