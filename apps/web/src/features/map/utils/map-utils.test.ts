@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TAisPortcallsList } from '@quayline/domain';
 import { applyPositions } from './apply-positions';
 import { worstPredictionLevel } from './prediction-rank';
-import { markerRotation, shipIconHtml } from './ship-icon';
+import { STATUS_HEX, markerRotation, shipIconHtml } from './ship-icon';
 
 const list: TAisPortcallsList = {
   terminal_id: 1,
@@ -34,6 +34,10 @@ describe('applyPositions', () => {
 });
 
 describe('vessel markers', () => {
+  it('fill in the status colours of the port-call badges', () => {
+    expect(STATUS_HEX).toEqual({ Cancelled: '#fa5252', Departed: '#868e96', 'Cargo Ops': '#7950f2', Berthed: '#40c057', 'Arrived at PBP': '#15aabf', Approaching: '#228be6' });
+  });
+
   it('colours a cluster by its worst prediction', () => {
     expect(worstPredictionLevel(['on_time', 'early', 'none'])).toBe('early');
     expect(worstPredictionLevel(['on_time', 'delayed', 'early'])).toBe('delayed');

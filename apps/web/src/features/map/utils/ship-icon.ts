@@ -1,16 +1,13 @@
 // The vessel marker: an inline SVG hull pointing along the course, filled in the call's status colour, ringed by its prediction.
+import { DEFAULT_THEME } from '@mantine/core';
 import type { TAisPosition, TPortcallStatus } from '@quayline/domain';
+import { STATUS_COLOURS } from '@/features/portcalls/utils/enum-labels';
 import { PREDICTION_COLOURS, type TPredictionLevel } from './prediction-rank';
 
-/** The status colours of the port-call badges (Mantine palette names there), as the hex values a marker needs. */
-export const STATUS_HEX: Record<TPortcallStatus, string> = {
-  Cancelled: '#fa5252',
-  Departed: '#868e96',
-  'Cargo Ops': '#7950f2',
-  Berthed: '#40c057',
-  'Arrived at PBP': '#15aabf',
-  Approaching: '#228be6',
-};
+/** The port-call badges' status colours (Mantine palette names) at the filled shade, as the hex a marker's SVG needs. */
+export const STATUS_HEX = Object.fromEntries(
+  Object.entries(STATUS_COLOURS).map(([status, colour]) => [status, DEFAULT_THEME.colors[colour]![6]]),
+) as Record<TPortcallStatus, string>;
 
 export const SHIP_ICON_SIZE = 28;
 
