@@ -44,6 +44,8 @@ import { aisRouteRoutes } from './modules/ais/route.routes';
 import { mapGeometryRoutes } from './modules/ais/map-geometry.routes';
 import { aisDetectionRoutes } from './modules/ais/detection.routes';
 import { predictionRoutes } from './modules/predictions/prediction.routes';
+import { priseRoutes } from './modules/prise/prise.routes';
+import { startDemoPortAuthority } from './modules/prise/demo-port-authority';
 import { type TJobRunnerOptions, registerJobs } from './jobs/register-jobs';
 import { registerAisIngest } from './modules/ais/ingest/register-ais-ingest';
 import { buildDemoAisRecording } from './db/seed/demo-ais-recording';
@@ -67,7 +69,9 @@ export type BuildAppOptions = {
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config } = options;
+  // PRISE: the demo gets its own local port authority (docs/prise.md); otherwise the config stays as given.
+  const demoPortAuthority = await startDemoPortAuthority(options.config);
+  const { config } = demoPortAuthority;
   const app = Fastify({
     // Request URLs are logged without ?token= values (WebSocket clients may authenticate that way).
     logger: options.logger ? { ...(typeof options.logger === 'object' ? options.logger : {}), serializers: { req: serializeRequest } } : false,
@@ -78,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  app.addHook('onClose', demoPortAuthority.close);
   const database = options.database ?? (await openDatabase(config.database));
   if (!options.database) app.addHook('onClose', async () => database.close());
   await migrateToLatest(database.db as never);
@@ -133,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(mapGeometryRoutes);
       await api.register(aisDetectionRoutes);
       await api.register(predictionRoutes);
+      await api.register(priseRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -40,7 +40,38 @@ export type AppConfig = {
   mapTileAttribution?: string | null;
   /** PORTCAST_URL and PORTCAST_API_KEY: the Portcast ETA provider beside the built-in prediction; absent: off. */
   portcast?: TPortcastConfig | null;
+  /** PRISE (issue 14): the port authority's adapter; absent or without a URL, notices are not applicable. */
+  portAuthority?: TPortAuthorityConfig | null;
 };
+
+export type TPortAuthorityConfig = {
+  /** PORT_AUTHORITY_URL; null: no port authority (the demo then starts the local one in-process). */
+  url: string | null;
+  /** PORT_AUTHORITY_USERNAME / PORT_AUTHORITY_PASSWORD: basic auth. */
+  username: string;
+  password: string;
+  /** PORT_AUTHORITY_PORTS: UN/LOCODEs of the ports where PRISE applies (default DEHAM). */
+  ports: string[];
+  /** PORT_AUTHORITY_TIMEOUT_MS (default 10 000) per request. */
+  timeoutMs: number;
+  /** True when the app started the local port authority itself (demo); shown in the start banner. */
+  isLocal?: boolean;
+};
+
+export function readPortAuthorityConfig(env: NodeJS.ProcessEnv): TPortAuthorityConfig {
+  const timeoutMs = Number(env.PORT_AUTHORITY_TIMEOUT_MS ?? 10_000);
+  const ports = (env.PORT_AUTHORITY_PORTS ?? 'DEHAM')
+    .split(',')
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean);
+  return {
+    url: env.PORT_AUTHORITY_URL?.trim().replace(/\/$/, '') || null,
+    username: env.PORT_AUTHORITY_USERNAME ?? '',
+    password: env.PORT_AUTHORITY_PASSWORD ?? '',
+    ports,
+    timeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : 10_000,
+  };
+}
 
 export type TPortcastConfig = {
   url: string;
@@ -116,5 +147,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mapTileUrl: env.MAP_TILE_URL?.trim() || null,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION?.trim() || null,
     portcast: readPortcastConfig(env),
+    portAuthority: readPortAuthorityConfig(env),
   };
 }

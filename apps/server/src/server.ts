@@ -21,6 +21,8 @@ const lines = [
   `  Quayline is running on http://localhost:${port}  (database: ${dbText}, ready in ${Math.round(performance.now() - startedAt)} ms)`,
   `  API reference: http://localhost:${port}/api/portal/v1/docs`,
 ];
+const portAuthority = app.ctx.config.portAuthority;
+if (portAuthority?.isLocal) lines.push(`  PRISE: local port authority on ${portAuthority.url} (set PORT_AUTHORITY_URL for a real one)`);
 if (config.seedDemo) {
   lines.push(`  Demo sign-ins (password ${DEMO_PASSWORD}):`);
   for (const u of DEMO_USERS) lines.push(`    ${u.email.padEnd(40)} ${u.user_type}${u.expired ? ' (password expired)' : ''}`);

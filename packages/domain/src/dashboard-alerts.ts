@@ -1,7 +1,7 @@
 // The dashboard's alert rules as pure functions: what fires, how severe, and the stable key an acknowledgement keeps.
 import { z } from 'zod';
 
-export const ALERT_RULES = ['unanswered_request', 'arrival_deviation', 'berth_clash', 'under_keel', 'cargo_behind_plan'] as const;
+export const ALERT_RULES = ['unanswered_request', 'arrival_deviation', 'berth_clash', 'under_keel', 'cargo_behind_plan', 'prise_notice'] as const;
 export type TAlertRule = (typeof ALERT_RULES)[number];
 export const ALERT_SEVERITIES = ['info', 'warning', 'critical'] as const;
 export type TAlertSeverity = (typeof ALERT_SEVERITIES)[number];
@@ -30,7 +30,7 @@ export type TAlertFinding = { rule: TAlertRule; severity: TAlertSeverity; why: T
 export function alertKey(rule: TAlertRule, portcallId: number, triggeringValue: string): string {
   return `${rule}:${portcallId}:${triggeringValue}`;
 }
-export const ALERT_KEY_PATTERN = /^(unanswered_request|arrival_deviation|berth_clash|under_keel|cargo_behind_plan):[1-9][0-9]{0,9}:[A-Za-z0-9_.:+\-]{1,160}$/;
+export const ALERT_KEY_PATTERN = /^(unanswered_request|arrival_deviation|berth_clash|under_keel|cargo_behind_plan|prise_notice):[1-9][0-9]{0,9}:[A-Za-z0-9_.:+\-]{1,160}$/;
 
 /** A request or proposal answered by nobody for longer than the threshold; critical when the call arrives within a day. */
 export function unansweredRequestAlert(args: { time: string; label: string; waitingSince: string; berthArrival: string; now: Date; thresholdMinutes: number }): TAlertFinding | null {
@@ -118,6 +118,28 @@ export function planProblemAlert(args: { problem: TPlanProblem; berthArrival: st
     triggeringValue: `${p.kind}:${counterpart}:${place}`,
     createdAt: null,
   };
+}
+
+/** Within this many hours of its due time an unsent PRISE notice raises a warning. */
+export const PRISE_DUE_SOON_HOURS = 6;
+
+/**
+ * A PRISE notice that needs someone (docs/prise.md): rejected (critical), not sent and past its due time (critical),
+ * sent back to draft after an approval (warning), not sent and due within 6 h (warning). `status` null: no notice stored yet.
+ */
+export function priseNoticeAlert(args: { status: 'draft' | 'submitted' | 'approved' | 'rejected' | null; isReopenedAfterApproval: boolean; dueAt: string | null; priseCode: string | null; changedAt: string | null; now: Date }): TAlertFinding | null {
+  const dueAt = args.dueAt ? new Date(args.dueAt).toISOString() : null;
+  const why = (state: 'rejected' | 'overdue' | 'due_soon' | 'reopened') => ({ state, due_at: dueAt, prise_code: args.priseCode });
+  if (args.status === 'rejected') return { rule: 'prise_notice', severity: 'critical', why: why('rejected'), triggeringValue: `rejected:${args.changedAt ?? 'unknown'}`, createdAt: args.changedAt };
+  const isUnsent = args.status === null || args.status === 'draft';
+  if (!isUnsent) return null;
+  const untilDue = dueAt ? Date.parse(dueAt) - args.now.getTime() : null;
+  if (untilDue !== null && untilDue < 0) return { rule: 'prise_notice', severity: 'critical', why: why('overdue'), triggeringValue: `overdue:${dueAt}`, createdAt: dueAt };
+  if (args.isReopenedAfterApproval) return { rule: 'prise_notice', severity: 'warning', why: why('reopened'), triggeringValue: `reopened:${args.changedAt ?? 'unknown'}`, createdAt: args.changedAt };
+  if (untilDue !== null && untilDue <= PRISE_DUE_SOON_HOURS * 60 * MINUTE_MS) {
+    return { rule: 'prise_notice', severity: 'warning', why: why('due_soon'), triggeringValue: `due_soon:${dueAt}`, createdAt: new Date(Date.parse(dueAt!) - PRISE_DUE_SOON_HOURS * 60 * MINUTE_MS).toISOString() };
+  }
+  return null;
 }
 
 const SEVERITY_RANK: Record<TAlertSeverity, number> = { critical: 0, warning: 1, info: 2 };

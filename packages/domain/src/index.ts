@@ -43,3 +43,4 @@ export * from './geo';
 export * from './schemas/ais';
 export * from './schemas/prediction';
 export * from './schemas/digest';
+export * from './schemas/prise';

@@ -15,6 +15,8 @@ import * as m0012 from './migrations/0012-dashboard';
 import * as m0013 from './migrations/0013-shift-planner';
 import * as m0014 from './migrations/0014-ais';
 import * as m0015 from './migrations/0015-daily-digest';
+import * as m0016 from './migrations/0016-prise';
+import * as m0017 from './migrations/0017-proxy';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -32,6 +34,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-shift-planner': m0013,
   '0014-ais': m0014,
   '0015-daily-digest': m0015,
+  '0016-prise': m0016,
+  '0017-proxy': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

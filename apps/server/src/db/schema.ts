@@ -138,6 +138,8 @@ export type PortalUsersTable = {
   first_failed_login_at: Timestamp | null;
   locked_until: Timestamp | null;
   last_used_terminal_id: number | null;
+  /** Issue 14: an organisation's lead may act for the non-lead people of that organisation. */
+  is_organisation_lead: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
@@ -161,6 +163,16 @@ export type ProxyRequestsTable = {
   path: string;
   status_code: number | null;
   created_at: ColumnType<Date, Date | string, never>;
+};
+/** Start, end, expiry and refusal of acting for a colleague (issue 14). */
+export type ProxyAuditEventsTable = {
+  id: Generated<number>;
+  actor_user_id: number;
+  target_user_id: number | null;
+  event: 'started' | 'ended' | 'expired' | 'refused';
+  reason: string | null;
+  session_id: number | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
 };
 export type PasswordResetCodesTable = {
   id: Generated<number>;
@@ -354,7 +366,7 @@ export type NotificationMessagesTable = {
   id: Generated<number>;
   portal_user_id: number;
   portcall_id: number | null;
-  notification_type: 'portcall_update' | 'revised' | 'accepted';
+  notification_type: 'portcall_update' | 'revised' | 'accepted' | 'proxy_session';
   details: ColumnType<Record<string, unknown>, string, string>;
   read_at: Timestamp | null;
   created_at: ColumnType<Date, Date | string, never>;
@@ -572,6 +584,47 @@ export type AisDetectionsTable = {
   decided_at: Timestamp | null;
 };
 
+/** PRISE pre-arrival notice of a port call (issue 14, migration 0016). */
+export type PriseNoticesTable = {
+  portcall_id: number;
+  version: Generated<number>;
+  status: Generated<'draft' | 'submitted' | 'approved' | 'rejected'>;
+  dangerous_goods: boolean | null;
+  persons_on_board: number | null;
+  submission_no: Generated<number>;
+  reference: string | null;
+  submitted_content: ColumnType<unknown, string | null | undefined, string | null>;
+  submitted_at: Timestamp | null;
+  submitted_by: number | null;
+  acting_for: number | null;
+  answered_at: Timestamp | null;
+  is_partial: Generated<boolean>;
+  accepted_window_from: Timestamp | null;
+  accepted_window_to: Timestamp | null;
+  message: string | null;
+  code: string | null;
+  reopened_at: Timestamp | null;
+  is_reopened_after_approval: Generated<boolean>;
+  next_poll_at: Timestamp | null;
+  poll_attempts: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+export type PriseNoticeEventsTable = {
+  id: Generated<number>;
+  portcall_id: number;
+  at: Timestamp;
+  event: 'submitted' | 'approved' | 'partially_approved' | 'rejected' | 'reopened' | 'edited';
+  creator_type: 'user' | 'automated';
+  system_kind: 'pcs' | 'tos' | null;
+  by_user_id: number | null;
+  acting_for_user_id: number | null;
+  prise_status: string | null;
+  message: string | null;
+  code: string | null;
+  changed: ColumnType<string[] | null, string | null, string | null>;
+};
+
 export type DB = {
   ais_vessels: AisVesselsTable;
   ais_positions: AisPositionsTable;
@@ -613,11 +666,14 @@ export type DB = {
   portal_user_terminals: PortalUserTerminalsTable;
   sessions: SessionsTable;
   proxy_requests: ProxyRequestsTable;
+  proxy_audit_events: ProxyAuditEventsTable;
   password_reset_codes: PasswordResetCodesTable;
   mail_outbox: MailOutboxTable;
   daily_digest_deliveries: DailyDigestDeliveriesTable;
   realtime_events: RealtimeEventsTable;
   realtime_retention: RealtimeRetentionTable;
+  prise_notices: PriseNoticesTable;
+  prise_notice_events: PriseNoticeEventsTable;
 };
 
 export type PortalUser = Selectable<PortalUsersTable>;

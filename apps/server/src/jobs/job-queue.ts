@@ -11,6 +11,8 @@ import { aisRetentionDays } from '../config';
 import { pruneAisPositions } from '../modules/ais/ais.repository';
 import { type TPortcastAdapter, createPortcastAdapter, fetchPortcastPredictions } from '../modules/predictions/portcast-adapter';
 import { predictAll } from '../modules/predictions/prediction.service';
+import { pollDelayMs, pollPriseNotice, portAuthorityClientOf } from '../modules/prise/prise.service';
+import { findNoticesAwaitingAnswer } from '../modules/prise/prise.repository';
 import { DIGEST_CLAIM_LEASE_MS, type TDigestJob, type TDigestOutcome, deliverDigest, findDueDigests } from '../modules/digest/digest.service';
 
 export const PROVIDER_TICK_QUEUE = 'schedule-provider-tick';
@@ -25,6 +27,10 @@ export const AIS_RETENTION_QUEUE = 'ais-retention';
 /** Every minute: one daily task digest job per user whose hour has passed today (docs/daily-digest.md). */
 export const DIGEST_TICK_QUEUE = 'daily-digest-tick';
 export const DIGEST_SEND_QUEUE = 'daily-digest-send';
+/** PRISE (docs/prise.md): one poll job per submitted notice and attempt, and a per-minute sweep of unanswered ones. */
+export const PRISE_POLL_QUEUE = 'prise-poll';
+export const PRISE_SWEEP_QUEUE = 'prise-sweep';
+export type TPrisePollJob = { portcallId: number; submissionNo: number; attempt: number };
 
 export type TJobRunnerOptions = {
   /** How often a worker asks for new jobs (pg-boss allows 0.5 s at least). */
@@ -65,6 +71,12 @@ export type JobRunner = {
   tickDigests(): Promise<number>;
   /** Runs one digest job: claims the delivery and mails it (or records a skip). */
   runDigest(job: TDigestJob): Promise<TDigestOutcome>;
+  /** Sends one poll of a submitted PRISE notice after the delay; the attempt number keys it (sent twice, it runs once). */
+  schedulePrisePoll(job: TPrisePollJob, delayMs: number): Promise<boolean>;
+  /** Runs one poll and, while the answer is pending or the authority unreachable, schedules the next with backoff. */
+  runPrisePoll(job: TPrisePollJob): Promise<string>;
+  /** Sends a poll for every submitted notice whose next poll is overdue (after a restart, or a lost job); returns how many were new. */
+  sweepPrise(): Promise<number>;
   readonly boss: PgBoss;
 };
 
@@ -146,8 +158,35 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
     return outcome;
   }
 
+  async function schedulePrisePoll(job: TPrisePollJob, delayMs: number): Promise<boolean> {
+    const key = `prise:${job.portcallId}:${job.submissionNo}:${job.attempt}`;
+    const id = await boss.send(PRISE_POLL_QUEUE, job, { id: jobIdOf(key), singletonKey: key, retryLimit: 0, startAfter: Math.max(0, Math.ceil(delayMs / 1000)), expireInSeconds: 120 });
+    return id !== null;
+  }
+
+  async function runPrisePoll(job: TPrisePollJob): Promise<string> {
+    const client = portAuthorityClientOf(ctx);
+    if (!client) return 'skipped';
+    const outcome = await pollPriseNotice(ctx, client, job);
+    if (outcome === 'pending' || outcome === 'unreachable') await schedulePrisePoll({ ...job, attempt: job.attempt + 1 }, pollDelayMs(job.attempt + 1));
+    if (outcome !== 'pending') opts.log?.info({ ...job, outcome }, 'PRISE notice polled');
+    return outcome;
+  }
+
+  async function sweepPrise(): Promise<number> {
+    if (!portAuthorityClientOf(ctx)) return 0;
+    let sent = 0;
+    for (const n of await findNoticesAwaitingAnswer(ctx.db, ctx.clock.now())) {
+      if (await schedulePrisePoll({ portcallId: n.portcall_id, submissionNo: n.submission_no, attempt: n.poll_attempts }, 0)) sent++;
+    }
+    return sent;
+  }
+
   return {
     boss,
+    schedulePrisePoll,
+    runPrisePoll,
+    sweepPrise,
     tick,
     tickDigests,
     runDigest,
@@ -186,7 +225,17 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
       await boss.work<TDigestJob>(DIGEST_SEND_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async ([job]) => {
         if (job) await runDigest(job.data);
       });
+      await boss.createQueue(PRISE_POLL_QUEUE);
+      await boss.createQueue(PRISE_SWEEP_QUEUE);
+      // The poll worker asks at least every second, so an answer shows in the browser within seconds of arriving.
+      await boss.work<TPrisePollJob>(PRISE_POLL_QUEUE, { pollingIntervalSeconds: Math.min(1, opts.pollingIntervalSeconds) }, async ([job]) => {
+        if (job) await runPrisePoll(job.data);
+      });
+      await boss.work(PRISE_SWEEP_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async () => {
+        await sweepPrise();
+      });
       if (opts.isCronEnabled) {
+        await boss.schedule(PRISE_SWEEP_QUEUE, '* * * * *');
         await boss.schedule(DIGEST_TICK_QUEUE, '* * * * *');
         await boss.schedule(PROVIDER_TICK_QUEUE, '* * * * *');
         await boss.schedule(PREDICTION_TICK_QUEUE, '* * * * *');

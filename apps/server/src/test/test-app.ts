@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { type BuildAppOptions, buildApp } from '../app';
 import type { AppConfig, TDatabaseConfig } from '../config';
 import { type Database, openDatabase } from '../db/database';
 import { type Clock, createManualClock } from '../lib/clock';
@@ -62,7 +62,10 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export async function createTestApp(target: DbTarget, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/** `now` starts the manual clock elsewhere than the current time; `jobs` tunes the job runner when runJobs is on. */
+export type TTestAppOptions = { now?: Date; jobs?: BuildAppOptions['jobs'] };
+
+export async function createTestApp(target: DbTarget, overrides: Partial<AppConfig> = {}, options: TTestAppOptions = {}): Promise<TestApp> {
   let databaseConfig: TDatabaseConfig;
   let drop: () => Promise<void> = async () => {};
   if (target === 'postgres') {
@@ -73,8 +76,8 @@ export async function createTestApp(target: DbTarget, overrides: Partial<AppConf
     databaseConfig = { kind: 'pglite', dataDir: null };
   }
   const database = await openDatabase(databaseConfig);
-  const clock = createManualClock(new Date());
-  const app = await buildApp({ config: testConfig(databaseConfig, overrides), clock, database });
+  const clock = createManualClock(options.now ?? new Date());
+  const app = await buildApp({ config: testConfig(databaseConfig, overrides), clock, database, ...(options.jobs ? { jobs: options.jobs } : {}) });
   return {
     app,
     clock,

@@ -22,6 +22,7 @@ import {
 import { seedDemoHistory } from './seed-history';
 import { seedDemoPortcalls } from './seed-portcalls';
 import { seedDemoVoyages } from './seed-voyages';
+import { seedDemoPrise } from './seed-prise';
 
 const DAY_MS = 86_400_000;
 
@@ -167,6 +168,7 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date): 
   );
   await seedDemoHistory(trx, terminal.id, now, DEMO_SEED + 2);
   await seedDemoVoyages(trx, { terminalId: terminal.id, terminalUserId: userId('terminal.operator@demo.quayline.test'), now });
+  await seedDemoPrise(trx, { terminalId: terminal.id, terminalUserId: userId('terminal.operator@demo.quayline.test'), agentOrganisationId: agents[0]!.id, now });
   // Freshly filled tables have no planner statistics, and PGlite has no autovacuum to gather them: without these the KPI
   // queries over the year of history pick nested loops and take minutes instead of milliseconds.
   await sql`analyze`.execute(trx);

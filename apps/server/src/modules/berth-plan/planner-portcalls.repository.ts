@@ -50,6 +50,7 @@ function plannerPortcallsPage(db: Kysely<DB>, user: PortalUser, q: TPlannerWindo
       'portcalls.cargo_quantity_status',
       'portcalls.vessel_characteristics',
       'portcalls.card_colour',
+      'portcalls.prise_status',
     ])
     .select([
       // The window's size travels with every row, so the page needs no second query.

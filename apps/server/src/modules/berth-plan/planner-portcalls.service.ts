@@ -41,6 +41,7 @@ export function toPlannerPortcall(row: TPlannerPageRow, details: TDetails): TPla
     cargo_quantity_status: row.cargo_quantity_status as TPlannerPortcall['cargo_quantity_status'],
     vessel_characteristics: row.vessel_characteristics,
     card_colour: row.card_colour as TPlannerPortcall['card_colour'],
+    prise_status: row.prise_status as TPlannerPortcall['prise_status'],
     predicted_berth_arrival: details.prediction ?? null,
     cargo_details: details.cargo.map((c) => ({
       cargo_type: c.cargo_type as TPlannerPortcall['cargo_details'][number]['cargo_type'],

@@ -35,6 +35,7 @@ import {
   upsertAlertSettings,
 } from './dashboard.repository';
 import { waitingTimes } from './waiting-times';
+import { findPriseAlerts } from '../prise/prise-alerts';
 
 const HOUR_MS = 3_600_000;
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -109,6 +110,7 @@ export async function computeAlerts(ctx: AppContext, session: AuthSession, termi
     }
   }
   found.push(...(await planAlerts(ctx, calls, settings, now)));
+  found.push(...(await findPriseAlerts(ctx, calls, now)).map((f) => ({ ...f, link: details(f.call) })));
 
   const keyed = found.map((f) => ({ ...f, key: alertKey(f.finding.rule, f.call.id, f.finding.triggeringValue) }));
   const acknowledged = new Set((await findAcknowledgedKeys(ctx.db, user.id, keyed.map((k) => k.key))).map((r) => r.alert_key));

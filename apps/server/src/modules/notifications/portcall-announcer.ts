@@ -4,6 +4,8 @@ import { type TPortcall, partyOf, realtimeChannels } from '@quayline/domain';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AuthSession } from '../auth/auth.service';
+import { actorOfSession } from '../prise/prise-announce';
+import { reopenPriseNoticeIfChanged } from '../prise/prise-reopen';
 import { publishEvent } from '../realtime/publish-event';
 import { findUsersOfSide, insertNotifications } from './notification.repository';
 
@@ -37,4 +39,6 @@ export async function announcePortcallChange(trx: Transaction<DB>, session: Auth
   for (const n of stored) {
     await publishEvent(trx, { channel: realtimeChannels.user(n.portal_user_id), event: 'notification.created', payload: { id: n.id, notification_type: notificationType, portcall_id: call.id, details } });
   }
+  // Every person's write ends here: a sent PRISE notice whose ETA, draft or berth moved goes back to draft.
+  await reopenPriseNoticeIfChanged(trx, call.id, now, actorOfSession(session));
 }

@@ -18,6 +18,8 @@ import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import type { AuthSession } from '../auth/auth.service';
 import { findUsersOfSide, insertNotifications } from '../notifications/notification.repository';
+import { actorOfSession } from '../prise/prise-announce';
+import { QUAYLINE_ACTOR, reopenPriseNoticeIfChanged } from '../prise/prise-reopen';
 import { publishEvent } from '../realtime/publish-event';
 
 type Trx = Transaction<DB>;
@@ -123,6 +125,8 @@ export async function announce(trx: Trx, actor: TAutomatedWriter, call: TCallRow
   const channels = [realtimeChannels.terminal(call.terminal_id), realtimeChannels.vesselOperator(call.vessel_operator_id), ...(call.agent_id ? [realtimeChannels.agent(call.agent_id)] : [])];
   for (const channel of channels) await publishEvent(trx, { channel, event: 'portcall.updated', payload: summary });
   for (const n of stored) await publishEvent(trx, { channel: realtimeChannels.user(n.portal_user_id), event: 'notification.created', payload: { id: n.id, notification_type: 'revised', portcall_id: call.id, details: body } });
+  // Every automated write (schedule sync, AIS actuals) ends here: a sent PRISE notice whose ETA moved goes back to draft.
+  await reopenPriseNoticeIfChanged(trx, call.id, now, actor.kind === 'user' ? actorOfSession(actor.session) : { ...QUAYLINE_ACTOR, name: actorName });
 }
 
 export function statusAfter(call: TCallRow, labels: Record<TNegotiatedTime, string | null>, now: Date): string {
