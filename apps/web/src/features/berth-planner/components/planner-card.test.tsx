@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { plannerPortcallOf, type TPlannerPortcall, type TPredictedBerthArrival } from '@quayline/domain';
+import { plannerPortcallOf, type TPlannerPortcall, type TPortcall, type TPredictedBerthArrival } from '@quayline/domain';
 import { createI18n, type TTranslationTree } from '@/lib/i18n';
 import { makePortcall } from '@/test/portcall-fixtures';
 import en from '../../../../../server/src/modules/translations/locales/en.json';
@@ -18,8 +18,8 @@ const prediction = (status: TPredictedBerthArrival['status'], difference: number
   last_fetched_at: '2026-07-15T07:00:00.000Z',
 });
 
-function renderCard(predicted: TPredictedBerthArrival | null) {
-  const call: TPlannerPortcall = { ...plannerPortcallOf(makePortcall()), predicted_berth_arrival: predicted };
+function renderCard(predicted: TPredictedBerthArrival | null, prise: TPortcall['prise_status'] = null) {
+  const call: TPlannerPortcall = { ...plannerPortcallOf(makePortcall()), predicted_berth_arrival: predicted, prise_status: prise };
   return render(<PlannerCard call={call} rect={{ left: 0, top: 0, width: 200, height: 80 } as unknown as TScreenRect} isClash={false} isFrozen={false} isSelected={false} isSwitched={false} fields={[]} context={context} />);
 }
 
@@ -40,5 +40,30 @@ describe('planner card prediction', () => {
     unmount();
     renderCard(null);
     expect(screen.queryByTestId('planner-card-prediction')).toBeNull();
+  });
+});
+
+describe('planner card PRISE indicator', () => {
+  it('marks a rejected, an incomplete and an accepted notice, partially accepted as accepted', () => {
+    const cases: [TPortcall['prise_status'], string][] = [
+      ['prise_rejected', 'PRISE pre-arrival notice: Rejected'],
+      ['prise_info_required', 'PRISE pre-arrival notice: Information required'],
+      ['prise_partially_accepted', 'PRISE pre-arrival notice: Accepted'],
+    ];
+    for (const [status, label] of cases) {
+      const { unmount } = renderCard(null, status);
+      const icon = screen.getByTestId('planner-card-prise');
+      expect(icon.getAttribute('data-prise-status')).toBe(status);
+      expect(icon.getAttribute('aria-label')).toBe(label);
+      unmount();
+    }
+  });
+
+  it('stays quiet while the notice only waits for an answer, or without PRISE', () => {
+    const { unmount } = renderCard(null, 'prise_sent');
+    expect(screen.queryByTestId('planner-card-prise')).toBeNull();
+    unmount();
+    renderCard(null, null);
+    expect(screen.queryByTestId('planner-card-prise')).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
 // One port call on the diagram: coloured by status, the user's card details, its time labels; memoised so a drag
 // or a scroll does not re-render the other cards.
 import { memo } from 'react';
-import { IconLock } from '@tabler/icons-react';
-import type { TPlannerPortcall, TPortcallCardField } from '@quayline/domain';
-import { CARD_COLOUR_TINTS, STATUS_COLOURS, statusKey, timeLabelKey } from '@/features/portcalls/utils/enum-labels';
+import { IconFileCertificate, IconLock } from '@tabler/icons-react';
+import type { TPlannerPortcall, TPortcall, TPortcallCardField } from '@quayline/domain';
+import { CARD_COLOUR_TINTS, priseStatusKey, STATUS_COLOURS, statusKey, timeLabelKey } from '@/features/portcalls/utils/enum-labels';
 import { cardLines, type TCardContext } from '../utils/card-fields';
 import type { TScreenRect } from '../utils/planner-scale';
 import classes from './berth-planner.module.css';
@@ -11,6 +11,14 @@ import classes from './berth-planner.module.css';
 const LINE_PX = 13;
 
 const CHROME_PX = 6;
+
+/** Only the PRISE states a planner acts on get room on the card (sent is just waiting); partially accepted is accepted. */
+const PRISE_CARD_COLOURS: Partial<Record<NonNullable<TPortcall['prise_status']>, string>> = {
+  prise_rejected: 'red',
+  prise_info_required: 'orange',
+  prise_accepted: 'green',
+  prise_partially_accepted: 'green',
+};
 
 export type TPlannerCardProps = {
   call: TPlannerPortcall;
@@ -34,6 +42,7 @@ export const PlannerCard = memo(function PlannerCard({ call, rect, isClash, isFr
   const prediction = call.predicted_berth_arrival;
   // Only a deviation is worth the room on a small card; on time says nothing new.
   const deviation = prediction && prediction.status !== 'on_time' ? prediction : null;
+  const priseColour = call.prise_status ? PRISE_CARD_COLOURS[call.prise_status] : undefined;
   return (
     <div
       className={classes.card}
@@ -65,6 +74,19 @@ export const PlannerCard = memo(function PlannerCard({ call, rect, isClash, isFr
     >
       <div className={classes.cardTitle}>
         {isFrozen && <IconLock size={11} aria-label={text('berthPlanner.card.frozen')} data-testid="planner-card-lock" />}
+        {call.prise_status && priseColour && (
+          <IconFileCertificate
+            size={11}
+            stroke={2.2}
+            color={`var(--mantine-color-${priseColour}-8)`}
+            role="img"
+            aria-label={format('portcalls.prise.icon_label', { status: text(priseStatusKey(call.prise_status)) })}
+            data-testid="planner-card-prise"
+            data-prise-status={call.prise_status}
+          >
+            <title>{format('portcalls.prise.icon_label', { status: text(priseStatusKey(call.prise_status)) })}</title>
+          </IconFileCertificate>
+        )}
         {deviation && (
           <span className={classes.cardPrediction} data-prediction-status={deviation.status} data-testid="planner-card-prediction">
             {format(`portcalls.predicted.badge_${deviation.status}`, { minutes: Math.abs(deviation.difference) })}

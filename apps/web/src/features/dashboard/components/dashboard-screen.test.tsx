@@ -252,6 +252,32 @@ describe('dashboard', () => {
     expect(texts).toEqual(['Overlaps port call 52 and 2 more on the quay.', 'Overlaps 2 other port calls on the quay.', 'Overlaps port call 55 on the quay.']);
   });
 
+  it('titles a PRISE alert and says why: rejected with the port authority’s code, or due soon', async () => {
+    const prise = (portcall_id: number, why: TDashboardAlert['why'], severity: TDashboardAlert['severity']): TDashboardAlert => ({
+      ...UNANSWERED,
+      key: `prise_notice:${portcall_id}:${String(why.state)}`,
+      rule: 'prise_notice',
+      severity,
+      portcall_id,
+      why,
+      link: `/portcall-planner/details?id=${portcall_id}`,
+    });
+    renderApp(
+      '/en/dashboard',
+      dashboardApi({
+        ...newState(),
+        alerts: [prise(61, { state: 'rejected', due_at: '2026-07-14T02:00:00.000Z', prise_code: 'DRAFT_EXCEEDS_CHANNEL_LIMIT' }, 'critical'), prise(62, { state: 'due_soon', due_at: '2026-07-14T02:00:00.000Z', prise_code: null }, 'warning')],
+      }),
+    );
+    const items = await screen.findAllByTestId('alert-item');
+    expect(items.map((i) => within(i).getByText('PRISE pre-arrival notice').tagName)).toHaveLength(2);
+    expect(items.map((i) => within(i).getByTestId('alert-why').textContent)).toEqual([
+      'The port authority rejected the notice (code DRAFT_EXCEEDS_CHANNEL_LIMIT).',
+      'The notice is due 14-07-2026 04:00 and has not been sent yet.',
+    ]);
+    expect(within(items[0]!).getByTestId('alert-link').textContent).toBe('Open the port call');
+  });
+
   it('explains an alert in words, acknowledges it and asks again when a port call changes', async () => {
     const { calls } = renderApp('/en/dashboard', dashboardApi(newState()));
     const items = await screen.findAllByTestId('alert-item');

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import type { TDashboardAlert, TLocale } from '@quayline/domain';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { formatMinutes } from './kpi-format';
+import { priseAlertWhyText } from './prise-alert-text';
 
 const str = (v: string | number | null | undefined): string => (v === null || v === undefined ? '' : String(v));
 const num = (v: string | number | null | undefined): number => (typeof v === 'number' ? v : Number(v ?? 0));
@@ -44,6 +45,8 @@ export function alertWhyText(t: TFunction, alert: TDashboardAlert, timeZone: str
       });
     case 'cargo_behind_plan':
       return t('dashboard.alerts.why.cargo_behind_plan', { projected: time(w.projected_departure), accepted: time(w.accepted_departure), delay: formatMinutes(t, num(w.delay_minutes)) });
+    case 'prise_notice':
+      return priseAlertWhyText(t, w, time);
     default: {
       const unreachable: never = alert.rule;
       return unreachable;

@@ -5,6 +5,7 @@ import { NEGOTIATED_TIMES, NEGOTIATION_ACTIONS, type TNegotiatedTime, type TNego
 import { useLocale } from '@/hooks/use-locale';
 import { useTerminalTimeZones } from '@/lib/terminal-time-zones';
 import { formatZonedDateTime } from '@/lib/zoned-time';
+import { isPriseNotification, priseSentence } from '../utils/prise-sentence';
 
 type TNotificationContent = Pick<TNotificationMessage, 'notification_type' | 'details'>;
 
@@ -23,6 +24,7 @@ export function useNotificationText() {
       const actor = details.actor_name || t('notifications.someone');
       const vessel = details.vessel_name || t('notifications.a_port_call');
       const { field, action } = details;
+      if (isPriseNotification(details)) return priseSentence(t, details, actor, vessel);
       if (field === 'portcall') {
         if (action === 'plan') return t('notifications.created.plan', { actor, vessel });
         if (action === 'request') return t('notifications.created.request', { actor, vessel });

@@ -23,6 +23,8 @@ import { PortcallHistory } from './portcall-history';
 import { PortcallSchedulePanel } from './portcall-schedule-panel';
 import { AisDetectionsPanel } from './ais-detections-panel';
 import { PortcallSummary } from './portcall-summary';
+import { PriseStatusBadge } from '../prise/prise-badges';
+import { PrisePanel } from '../prise/prise-panel';
 
 export function PortcallNotFound() {
   const { t } = useTranslation();
@@ -96,10 +98,12 @@ export function PortcallDetailsScreen() {
       />
       <Group gap="xs" mt={-8}>
         <StatusBadge status={portcall.status} />
+        {portcall.prise_status && <PriseStatusBadge status={portcall.prise_status} />}
         {portcall.is_open_task && <OpenTaskBadge />}
       </Group>
       <NegotiationPanel portcall={portcall} chain={chainQuery.data} party={who.party} timeZone={timeZone} />
       <PortcallSchedulePanel portcall={portcall} timeZone={timeZone} />
+      <PrisePanel portcallId={portcall.id} timeZone={timeZone} />
       <AisDetectionsPanel portcall={portcall} timeZone={timeZone} isTerminal={who.isTerminal} />
       <PortcallSummary portcall={portcall} terminal={terminalQuery.data} timeZone={timeZone} />
       <PortcallHistory chain={chainQuery.data} timeZone={timeZone} />

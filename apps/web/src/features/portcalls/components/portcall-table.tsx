@@ -13,6 +13,7 @@ import { formatZonedDateTime } from '@/lib/zoned-time';
 import { useVesselTypeText } from '../hooks/use-vessel-type-text';
 import { OpenTaskBadge, StatusBadge, TimeLabelBadge } from './portcall-badges';
 import { PredictedArrivalBadge } from './predicted-arrival-badge';
+import { PriseStatusBadge } from '../prise/prise-badges';
 
 type TPortcallTableProps = { portcalls: TPortcall[]; timeZone: string; isRefreshing: boolean };
 
@@ -75,7 +76,8 @@ function PortcallRows({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZon
               <Table.Th>{t('portcalls.sections.parties')}</Table.Th>
               <Table.Th>{t('portcalls.list.voyage')}</Table.Th>
               <Table.Th>{t('portcalls.list.position')}</Table.Th>
-              <Table.Th>
+              {/* Positioned, so the hidden text (absolute) stays inside the scrolling table instead of widening the page. */}
+              <Table.Th pos="relative">
                 <VisuallyHidden>{t('dashboard.pin.pin_short')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
@@ -95,7 +97,10 @@ function PortcallRows({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZon
                   </Group>
                 </Table.Td>
                 <Table.Td>
-                  <StatusBadge status={p.status} />
+                  <Group gap={4} wrap="nowrap">
+                    <StatusBadge status={p.status} />
+                    {p.prise_status && <PriseStatusBadge status={p.prise_status} isCompact />}
+                  </Group>
                 </Table.Td>
                 <Table.Td>
                   <TimeCell value={p.berth_arrival} state={p.berth_arrival_state} timeZone={timeZone} prediction={p.predicted_berth_arrival} />
@@ -177,7 +182,10 @@ function PortcallCards({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZo
                   </Text>
                 </Box>
                 <Stack gap={4} align="flex-end" pr={36}>
-                  <StatusBadge status={p.status} />
+                  <Group gap={4} wrap="nowrap">
+                    {p.prise_status && <PriseStatusBadge status={p.prise_status} isCompact />}
+                    <StatusBadge status={p.status} />
+                  </Group>
                   {p.is_open_task && <OpenTaskBadge />}
                 </Stack>
               </Group>
