@@ -2,6 +2,8 @@
 export const SESSION_TTL_SECONDS = 604_800;
 export const COOKIE_USER_TOKEN = 'userToken';
 export const COOKIE_PROXY_TOKEN = 'userProxyToken';
+/** Acting for a colleague is short on purpose (issue 14); the proxy cookie lives exactly as long. */
+export const PROXY_SESSION_TTL_MINUTES = 30;
 export const HEADER_TOKEN = 'x-portal-token';
 export const HEADER_PROXY_TOKEN = 'x-portal-proxy-token';
 export const DEFAULT_TIMEZONE = 'Europe/Berlin';

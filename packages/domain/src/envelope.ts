@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'CONFLICT',
   'INTERNAL_ERROR',
   'OPTIMIZER_BUSY',
+  'PROXY_EXPIRED',
 ] as const;
 export const ZErrorCode = z.enum(ERROR_CODES);
 export type TErrorCode = z.infer<typeof ZErrorCode>;
@@ -68,6 +69,7 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   CONFLICT: 'Someone else changed this record. Reload to see the current version.',
   INTERNAL_ERROR: 'Something went wrong on the server.',
   OPTIMIZER_BUSY: 'The optimizer is busy with other plans. Try again in a minute.',
+  PROXY_EXPIRED: 'The time to act for your colleague has run out.',
 };
 
 export const HTTP_STATUS: Record<TErrorCode, number> = {
@@ -87,4 +89,5 @@ export const HTTP_STATUS: Record<TErrorCode, number> = {
   CONFLICT: 409,
   INTERNAL_ERROR: 500,
   OPTIMIZER_BUSY: 503,
+  PROXY_EXPIRED: 403,
 };

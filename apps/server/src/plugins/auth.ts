@@ -3,11 +3,14 @@ import { COOKIE_PROXY_TOKEN, COOKIE_USER_TOKEN, HEADER_PROXY_TOKEN, HEADER_TOKEN
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { type AuthSession, resolveSession } from '../modules/auth/auth.service';
+import { assertNotActing, explainDeadProxyToken } from '../modules/auth/proxy.service';
 import { insertProxyRequest } from '../modules/auth/session.repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthSession | null | undefined;
+    /** Set when the request presented a proxy token that has run out or ended: the answer clears its cookie. */
+    isDeadProxyToken: boolean;
   }
 }
 
@@ -24,12 +27,23 @@ export function presentedTokens(request: FastifyRequest): { proxy: string | unde
   };
 }
 
-/** The signed-in session, or 401. A presented proxy token that is no longer valid is a 401 too, never a silent fall-back. */
+/**
+ * The signed-in session, or 401. A presented proxy token is never silently skipped: one whose proxy session has
+ * run out (or was ended) answers 403 PROXY_EXPIRED and clears its cookie, so the client can return to its own
+ * session; an unknown one is a 401.
+ */
 export async function authenticate(request: FastifyRequest): Promise<AuthSession> {
   if (request.auth) return request.auth;
   const { proxy, own } = presentedTokens(request);
   const token = proxy ?? own;
   const session = token ? await resolveSession(request.server.ctx, token) : null;
+  if (proxy && !session) {
+    const dead = await explainDeadProxyToken(request.server.ctx, proxy);
+    if (dead) {
+      request.isDeadProxyToken = true;
+      throw dead;
+    }
+  }
   if (!session || (proxy && !session.actor)) throw new AppError('UNAUTHORIZED');
   request.auth = session;
   return session;
@@ -37,8 +51,10 @@ export async function authenticate(request: FastifyRequest): Promise<AuthSession
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', undefined);
+  app.decorateRequest('isDeadProxyToken', false);
   // onSend, not onResponse: the record is written before the client sees the answer.
   app.addHook('onSend', async (request, reply, payload) => {
+    if (request.isDeadProxyToken) void reply.clearCookie(COOKIE_PROXY_TOKEN, { path: '/' });
     const session = request.auth;
     if (!session?.actor) return payload;
     await insertProxyRequest(app.ctx.db, {
@@ -57,6 +73,17 @@ export function registerAuth(app: FastifyInstance): void {
 /** Route hook: a request without a valid session is refused before its body is even validated. */
 export async function requireSession(request: FastifyRequest): Promise<void> {
   await authenticate(request);
+}
+
+/**
+ * For endpoints about the person themself (password, e-mail, mail setting, language): refused under a live proxy
+ * token, also on the endpoints that need no session (an expired password, a reset code).
+ */
+export async function refuseWhileActing(request: FastifyRequest): Promise<void> {
+  const { proxy } = presentedTokens(request);
+  if (!proxy && !request.auth) return;
+  const session = request.auth ?? (await resolveSession(request.server.ctx, proxy!));
+  assertNotActing(session);
 }
 
 /** The session that requireSession found; only for routes that run it. */

@@ -1,6 +1,6 @@
 // The one fetch wrapper for /api/portal/v1: token headers, query strings for GET, JSON bodies otherwise, envelope unwrapping.
 import { API_PREFIX, ZErrorCode, type TErrorCode, type TFieldError } from '@quayline/domain';
-import { getProxyToken, getToken } from './storage';
+import { getProxyToken, getToken, setProxyToken } from './storage';
 
 export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type TQueryValue = string | number | boolean | null | undefined;
@@ -60,6 +60,25 @@ function readErrorPayload(payload: unknown): { fieldErrors: TFieldError[]; curre
   return { fieldErrors, current };
 }
 
+/**
+ * A proxy token that has run out answers 403 PROXY_EXPIRED on any request. The client then drops the token at
+ * once (the server has cleared its cookie) and tells the shell, which returns to the own session with a notice.
+ */
+export type TProxyExpiredListener = (message: string) => void;
+const proxyExpiredListeners = new Set<TProxyExpiredListener>();
+
+export function onProxyExpired(listener: TProxyExpiredListener): () => void {
+  proxyExpiredListeners.add(listener);
+  return () => void proxyExpiredListeners.delete(listener);
+}
+
+function reportProxyExpired(usedToken: string | null, message: string): void {
+  // Several requests can fail with the same dead token; only the first one (the token is still stored) reports.
+  if (usedToken !== null && getProxyToken() !== usedToken) return;
+  setProxyToken(null);
+  for (const listener of proxyExpiredListeners) listener(message);
+}
+
 export type TRequestOptions = {
   method?: THttpMethod;
   /** GET: sent as query string. Other methods: sent as JSON body; omit for an empty body. */
@@ -113,6 +132,7 @@ export async function apiRequest<T>(path: string, options: TRequestOptions = {})
     if (status === 'SUCCESS') return parsed.payload as T;
     const known = ZErrorCode.safeParse(status);
     const { fieldErrors, current } = readErrorPayload(parsed.payload);
+    if (status === 'PROXY_EXPIRED') reportProxyExpired(proxyToken, message ?? status);
     throw new ApiError({
       message: message ?? status,
       code: known.success ? known.data : 'HTTP',

@@ -137,6 +137,7 @@ export function makeStep(overrides: Partial<TPortcallTimestamp> & Pick<TPortcall
     delay_reason_code: null,
     remark: null,
     created_by: { id: 9, name: 'Inés Moreno', user_type: 'agent' },
+    acting_for: null,
     created_at: '2026-07-01T08:00:00.000Z',
     ...overrides,
   };

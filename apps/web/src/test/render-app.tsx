@@ -40,6 +40,7 @@ export const TEST_USER: TUserDetails = {
   shift_planner_header_settings: DEFAULT_SHIFT_PLANNER_SETTINGS.shift_planner_header_settings,
   ...DEFAULT_DASHBOARD_SETTINGS,
   acting_as: null,
+  proxy: null,
 };
 
 /** Signed in as TEST_USER unless the handler answers /user_details itself. */

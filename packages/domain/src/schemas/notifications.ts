@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ZPageMeta } from './paging';
 
-export const NOTIFICATION_TYPES = ['portcall_update', 'revised', 'accepted'] as const;
+export const NOTIFICATION_TYPES = ['portcall_update', 'revised', 'accepted', 'proxy_session'] as const;
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 export const MESSAGE_ICON_STATES = ['new', 'none', 'all_read'] as const;
 export type TMessageIconState = (typeof MESSAGE_ICON_STATES)[number];

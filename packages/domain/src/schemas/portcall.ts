@@ -281,6 +281,7 @@ export const ZPlannerPortcall = ZPortcall.pick({
   vessel_characteristics: true,
   card_colour: true,
   predicted_berth_arrival: true,
+  prise_status: true,
 }).extend({
   cargo_details: z.array(ZCargoDetail.pick({ cargo_type: true, total: true })),
   equipment_details: z.array(ZEquipmentDetail.pick({ id: true, equipment_name: true, equipment_number: true, start_time: true, end_time: true })),
@@ -334,6 +335,8 @@ export const ZPortcallTimestamp = z.object({
   remark: z.string().nullable(),
   /** id null and user_type 'automated' for a step no person made (spec section 3, creator type automated). */
   created_by: z.object({ id: z.number().int().nullable(), name: z.string(), user_type: z.string() }),
+  /** The colleague created_by acted for (a proxy session); null for a step made in one's own name. */
+  acting_for: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   created_at: z.string(),
 });
 export type TPortcallTimestamp = z.infer<typeof ZPortcallTimestamp>;

@@ -19,6 +19,10 @@ export const ZUserInfo = z.object({
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 
+/** A person on either side of a proxy session. */
+export const ZProxyPerson = z.object({ id: z.number().int(), email: z.string(), first_name: z.string(), last_name: z.string() });
+export type TProxyPerson = z.infer<typeof ZProxyPerson>;
+
 export const ZUserDetails = ZUserInfo.extend({
   daily_tasks_email: z.boolean(),
   enable_email_notification: z.boolean(),
@@ -33,6 +37,40 @@ export const ZUserDetails = ZUserInfo.extend({
   dashboard_graph_settings: ZDashboardSettings.shape.dashboard_graph_settings,
   dashboard_allowed_widgets: ZDashboardSettings.shape.dashboard_allowed_widgets,
   dashboard_performance_settings: ZDashboardSettings.shape.dashboard_performance_settings,
+  /** Kept for older clients: the real person behind a proxy session. `proxy` says the same more fully. */
   acting_as: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+  /** Set while someone acts for this user (issue 14): who really acts, for whom, and until when. */
+  proxy: z
+    .object({ actor: ZProxyPerson, acting_for: ZProxyPerson, expires_at: z.string() })
+    .nullable(),
 });
 export type TUserDetails = z.infer<typeof ZUserDetails>;
+
+/** POST /proxy_session: whom to act for. */
+export const ZStartProxySessionRequest = z.object({ user_id: z.number().int().positive() });
+export const ZStartProxySessionResponse = z.object({ token: z.string(), expires_at: z.string() });
+export type TStartProxySessionResponse = z.infer<typeof ZStartProxySessionResponse>;
+
+/** GET /proxy_session/candidates: the people the signed-in user may act for. */
+export const ZProxyCandidate = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  user_type: ZUserType,
+  organisation_name: z.string().nullable(),
+});
+export type TProxyCandidate = z.infer<typeof ZProxyCandidate>;
+
+/** GET /proxy_sessions/on_my_behalf: recent sessions in which someone acted for the signed-in user. */
+export const ZProxySessionOnMyBehalf = z.object({
+  id: z.number().int(),
+  actor: ZProxyPerson,
+  started_at: z.string(),
+  /** When it was ended by hand (or signed out); null while it runs or when it simply ran out. */
+  ended_at: z.string().nullable(),
+  expires_at: z.string(),
+  request_count: z.number().int(),
+  write_count: z.number().int(),
+});
+export type TProxySessionOnMyBehalf = z.infer<typeof ZProxySessionOnMyBehalf>;

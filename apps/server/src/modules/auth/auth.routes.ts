@@ -2,22 +2,29 @@
 import {
   COOKIE_PROXY_TOKEN,
   COOKIE_USER_TOKEN,
+  PROXY_SESSION_TTL_MINUTES,
   SESSION_TTL_SECONDS,
   ZErrorEnvelope,
   ZLoginRequest,
   ZLoginResponse,
+  ZProxyCandidate,
+  ZProxySessionOnMyBehalf,
   ZResetExpiredPasswordRequest,
   ZResetPasswordRequest,
+  ZStartProxySessionRequest,
+  ZStartProxySessionResponse,
   ZUpdatePasswordRequest,
+  ZUserDetails,
   successEnvelope,
 } from '@quayline/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
-import { requireSession, sessionOf } from '../../plugins/auth';
-import { login, logout, requestPasswordReset, resetExpiredPassword, startProxySession, updatePasswordWithCode } from './auth.service';
+import { refuseWhileActing, requireSession, sessionOf } from '../../plugins/auth';
+import { detailsOfUser } from '../users/user-settings.service';
+import { login, logout, requestPasswordReset, resetExpiredPassword, updatePasswordWithCode } from './auth.service';
+import { endProxySession, listProxyCandidates, listSessionsOnMyBehalf, startProxySession } from './proxy.service';
 
 const errors = { '4xx': ZErrorEnvelope };
 const tags = ['Sign-in'];
@@ -41,19 +48,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return ok(result);
   });
 
-  r.post('/reset_password', { schema: { tags, summary: 'Mail a password reset code', body: ZResetPasswordRequest, response: { 200: successEnvelope(z.null()), ...errors } } }, async (request) => {
+  r.post('/reset_password', { onRequest: refuseWhileActing, schema: { tags, summary: 'Mail a password reset code', body: ZResetPasswordRequest, response: { 200: successEnvelope(z.null()), ...errors } } }, async (request) => {
     await requestPasswordReset(app.ctx, { email: (request.body.username ?? request.body.email)!, locale: request.body.locale });
     return ok(null);
   });
 
-  r.post('/update_password', { schema: { tags, summary: 'Set a new password with a mailed code', body: ZUpdatePasswordRequest, response: { 200: successEnvelope(ZLoginResponse), ...errors } } }, async (request, reply) => {
+  r.post('/update_password', { onRequest: refuseWhileActing, schema: { tags, summary: 'Set a new password with a mailed code', body: ZUpdatePasswordRequest, response: { 200: successEnvelope(ZLoginResponse), ...errors } } }, async (request, reply) => {
     const b = request.body;
     const result = await updatePasswordWithCode(app.ctx, { email: b.email, code: b.code, password: b.password, confirmation: b.password_confirmation, userAgent: userAgent(request) });
     setTokenCookie(reply, COOKIE_USER_TOKEN, result.token, SESSION_TTL_SECONDS, secure);
     return ok(result);
   });
 
-  r.put('/reset_expired_password', { schema: { tags, summary: 'Replace an expired password', body: ZResetExpiredPasswordRequest, response: { 200: successEnvelope(ZLoginResponse), ...errors } } }, async (request, reply) => {
+  r.put('/reset_expired_password', { onRequest: refuseWhileActing, schema: { tags, summary: 'Replace an expired password', body: ZResetExpiredPasswordRequest, response: { 200: successEnvelope(ZLoginResponse), ...errors } } }, async (request, reply) => {
     const b = request.body;
     const result = await resetExpiredPassword(app.ctx, { email: b.email, oldPassword: b.old_password, newPassword: b.new_password, confirmation: b.new_password_confirmation, userAgent: userAgent(request) });
     setTokenCookie(reply, COOKIE_USER_TOKEN, result.token, SESSION_TTL_SECONDS, secure);
@@ -67,15 +74,45 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return ok(null);
   });
 
+  const proxyTags = ['Acting for a colleague'];
+
   r.post(
     '/proxy_session',
-    { onRequest: requireSession, schema: { tags, summary: 'Act for a colleague (terminal operators of the same terminal)', body: z.object({ user_id: z.number().int().positive() }), response: { 200: successEnvelope(z.object({ token: z.string(), expires_at: z.string() })), ...errors } } },
+    {
+      onRequest: requireSession,
+      schema: {
+        tags: proxyTags,
+        summary: 'Act for a colleague: a terminal operator for a colleague at a shared terminal, an organisation lead for its other members (not nested, never for a lead)',
+        body: ZStartProxySessionRequest,
+        response: { 200: successEnvelope(ZStartProxySessionResponse), ...errors },
+      },
+    },
     async (request, reply) => {
-      const session = sessionOf(request);
-      if (session.actor) throw new AppError('FORBIDDEN', { message: 'End the current proxy session first.' });
-      const result = await startProxySession(app.ctx, { actor: session.user, targetUserId: request.body.user_id, userAgent: userAgent(request) });
-      setTokenCookie(reply, COOKIE_PROXY_TOKEN, result.token, 8 * 3600, secure);
+      const result = await startProxySession(app.ctx, { session: sessionOf(request), targetUserId: request.body.user_id, userAgent: userAgent(request) });
+      setTokenCookie(reply, COOKIE_PROXY_TOKEN, result.token, PROXY_SESSION_TTL_MINUTES * 60, secure);
       return ok(result);
     },
+  );
+
+  r.delete(
+    '/proxy_session',
+    { onRequest: requireSession, schema: { tags: proxyTags, summary: 'Return to your own session (send the proxy token); answers your own user details', response: { 200: successEnvelope(ZUserDetails), ...errors } } },
+    async (request, reply) => {
+      const actor = await endProxySession(app.ctx, sessionOf(request));
+      void reply.clearCookie(COOKIE_PROXY_TOKEN, { path: '/' });
+      return ok(await detailsOfUser(app.ctx, actor.id));
+    },
+  );
+
+  r.get(
+    '/proxy_session/candidates',
+    { onRequest: requireSession, schema: { tags: proxyTags, summary: 'The colleagues you may act for (empty while acting)', response: { 200: successEnvelope(z.array(ZProxyCandidate)), ...errors } } },
+    async (request) => ok(await listProxyCandidates(app.ctx, sessionOf(request))),
+  );
+
+  r.get(
+    '/proxy_sessions/on_my_behalf',
+    { onRequest: requireSession, schema: { tags: proxyTags, summary: 'Recent sessions in which a colleague acted for you, with how many requests and writes they made', response: { 200: successEnvelope(z.array(ZProxySessionOnMyBehalf)), ...errors } } },
+    async (request) => ok(await listSessionsOnMyBehalf(app.ctx, sessionOf(request))),
   );
 }

@@ -15,9 +15,10 @@ import type { PortalUser } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { digest, digestsEqual, generateResetCode, generateToken } from '../../lib/tokens';
-import { clearFailedLogins, findOrganisationName, findUserByEmail, findUserById, recordFailedLogin, updatePasswordHash, usersShareATerminal } from '../users/user.repository';
+import { clearFailedLogins, findOrganisationName, findUserByEmail, findUserById, recordFailedLogin, updatePasswordHash } from '../users/user.repository';
 import { toUserInfo } from '../users/user-info';
 import { resetPasswordMail } from './reset-password.mail';
+import { recordProxyEnd } from './proxy.service';
 import { consumeResetCode, findUsableResetCodes, insertResetCode } from './reset-code.repository';
 import { findLiveSessionByHash, insertSession, revokeAllSessionsOfUser, revokeSession } from './session.repository';
 
@@ -26,9 +27,9 @@ export type AuthSession = {
   user: PortalUser;
   /** Set when a proxy token is in use: the person really making the request. */
   actor: PortalUser | null;
+  /** When the session runs out; for a proxy session the banner shows it. */
+  expiresAt: Date;
 };
-
-const PROXY_SESSION_TTL_MS = 8 * 3600_000;
 
 async function openSession(ctx: AppContext, user: PortalUser, userAgent: string | null): Promise<TLoginResponse> {
   const token = generateToken();
@@ -125,6 +126,8 @@ export async function resetExpiredPassword(ctx: AppContext, args: { email: strin
 }
 
 export async function logout(ctx: AppContext, session: AuthSession): Promise<void> {
+  // Signing out under a proxy token ends the proxy session: audited like returning to one's own session.
+  if (session.actor) return recordProxyEnd(ctx, session);
   await revokeSession(ctx.db, session.sessionId, ctx.clock.now());
 }
 
@@ -136,22 +139,5 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Au
   if (!user) return null;
   const actor = row.actor_user_id === null ? null : ((await findUserById(ctx.db, row.actor_user_id)) ?? null);
   if (row.actor_user_id !== null && !actor) return null;
-  return { sessionId: row.id, user, actor };
-}
-
-/** A terminal operator may act for a colleague who works at one of the same terminals. */
-export async function startProxySession(ctx: AppContext, args: { actor: PortalUser; targetUserId: number; userAgent: string | null }): Promise<{ token: string; expires_at: string }> {
-  const { actor, targetUserId } = args;
-  if (actor.user_type !== 'terminal_operator') throw new AppError('FORBIDDEN', { message: 'Only terminal operators may act for a colleague.' });
-  if (actor.id === targetUserId) throw new AppError('VALIDATION_FAILED', { message: 'You cannot act for yourself.' });
-  const target = await findUserById(ctx.db, targetUserId);
-  if (!target) throw new AppError('NOT_FOUND', { message: 'No such user.' });
-  if (target.user_type !== 'terminal_operator' || !(await usersShareATerminal(ctx.db, actor.id, target.id))) {
-    throw new AppError('FORBIDDEN', { message: 'You may only act for a terminal operator of your own terminal.' });
-  }
-  const token = generateToken();
-  const now = ctx.clock.now();
-  const expires = new Date(now.getTime() + PROXY_SESSION_TTL_MS);
-  await insertSession(ctx.db, { token_hash: digest(token), portal_user_id: target.id, actor_user_id: actor.id, created_at: now, expires_at: expires, user_agent: args.userAgent });
-  return { token, expires_at: expires.toISOString() };
+  return { sessionId: row.id, user, actor, expiresAt: new Date(row.expires_at) };
 }

@@ -1,6 +1,6 @@
 import { SESSION_TTL_SECONDS } from '@quayline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTerminal, createUser, loginAs } from '../../test/fixtures';
+import { createOrganisation, createTerminal, createUser, loginAs } from '../../test/fixtures';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
 
 describe.each(DB_TARGETS)('sessions and proxies on %s', (target) => {
@@ -46,8 +46,9 @@ describe.each(DB_TARGETS)('sessions and proxies on %s', (target) => {
 
   it('lets a terminal operator act for a colleague of the same terminal; the proxy token wins and every request is recorded', async () => {
     const terminal = await createTerminal(t.database.db);
-    const actor = await createUser(t.database.db, { terminalIds: [terminal.id] });
-    const colleague = await createUser(t.database.db, { terminalIds: [terminal.id] });
+    const company = await createOrganisation(t.database.db, 'terminal_operator');
+    const actor = await createUser(t.database.db, { terminalIds: [terminal.id], organisationId: company.id });
+    const colleague = await createUser(t.database.db, { terminalIds: [terminal.id], organisationId: company.id });
     const actorToken = await loginAs(t.app, actor.email);
     const started = await t.app.inject({ method: 'POST', url: '/api/portal/v1/proxy_session', headers: { 'x-portal-token': actorToken }, payload: { user_id: colleague.id } });
     expect(started.json().status.status).toBe('SUCCESS');
@@ -59,7 +60,7 @@ describe.each(DB_TARGETS)('sessions and proxies on %s', (target) => {
     const viaCookie = await details({ cookie: `userToken=${actorToken}; userProxyToken=${proxyToken}` });
     expect(viaCookie.json().payload.email).toBe(colleague.email);
 
-    const recorded = await t.database.db.selectFrom('proxy_requests').selectAll().where('actor_user_id', '=', actor.id).execute();
+    const recorded = await t.database.db.selectFrom('proxy_requests').selectAll().where('actor_user_id', '=', actor.id).orderBy('id').execute();
     expect(recorded).toHaveLength(2);
     expect(recorded[0]).toMatchObject({ acted_as_user_id: colleague.id, method: 'GET', path: '/api/portal/v1/user_details', status_code: 200 });
   });

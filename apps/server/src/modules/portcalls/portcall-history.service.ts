@@ -32,6 +32,7 @@ export async function listTimestamps(ctx: AppContext, session: AuthSession, port
     delay_reason_code: r.delay_reason_code,
     remark: r.remark,
     created_by: creatorOf(r.created_by, r, r.source),
+    acting_for: r.acting_for ? { id: r.acting_for, name: `${r.for_first_name ?? ''} ${r.for_last_name ?? ''}`.trim() } : null,
     created_at: new Date(r.created_at).toISOString(),
   }));
 }

@@ -88,8 +88,9 @@ export function findTimestamps(db: Db, portcallId: number) {
   return db
     .selectFrom('portcall_timestamps as t')
     .leftJoin('portal_users as u', 'u.id', 't.created_by')
+    .leftJoin('portal_users as f', 'f.id', 't.acting_for')
     .selectAll('t')
-    .select(['u.first_name', 'u.last_name', 'u.user_type'])
+    .select(['u.first_name', 'u.last_name', 'u.user_type', 'f.first_name as for_first_name', 'f.last_name as for_last_name'])
     .where('t.portcall_id', '=', portcallId)
     .orderBy('t.id')
     .execute();

@@ -75,8 +75,9 @@ describe.each(DB_TARGETS)('realtime over WebSocket on %s', (target) => {
 
     it('acts as the colleague behind a proxy token, and records the proxied socket', async () => {
       const terminal = await createTerminal(t.database.db);
-      const actor = await createUser(t.database.db, { terminalIds: [terminal.id] });
-      const colleague = await createUser(t.database.db, { terminalIds: [terminal.id] });
+      const company = await createOrganisation(t.database.db, 'terminal_operator');
+      const actor = await createUser(t.database.db, { terminalIds: [terminal.id], organisationId: company.id });
+      const colleague = await createUser(t.database.db, { terminalIds: [terminal.id], organisationId: company.id });
       const actorToken = await loginAs(t.app, actor.email);
       const started = await t.app.inject({ method: 'POST', url: '/api/portal/v1/proxy_session', headers: { 'x-portal-token': actorToken }, payload: { user_id: colleague.id } });
       const proxyToken = started.json().payload.token as string;

@@ -7,6 +7,7 @@ import {
   type TCanvasSettings,
   type TLocale,
   type TDashboardSettings,
+  type TProxyPerson,
   type TShiftPlannerSettings,
   type TUserDetails,
   type TUserInfo,
@@ -48,7 +49,14 @@ export function shiftPlannerSettingsOf(user: Pick<PortalUser, 'settings'>): TShi
   return withDefaults(user.settings ?? {}, DEFAULT_SHIFT_PLANNER_SETTINGS, ZShiftPlannerSettings);
 }
 
-export function toUserDetails(user: PortalUser, organisationName: string | null, actingAs: { id: number; email: string } | null): TUserDetails {
+const personOf = (user: PortalUser): TProxyPerson => ({ id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name });
+
+/** The proxy block of user_details: who really acts (actor), for whom (the session's user) and until when. */
+export function toProxyInfo(user: PortalUser, actor: PortalUser | null, expiresAt: Date): TUserDetails['proxy'] {
+  return actor ? { actor: personOf(actor), acting_for: personOf(user), expires_at: expiresAt.toISOString() } : null;
+}
+
+export function toUserDetails(user: PortalUser, organisationName: string | null, proxy: TUserDetails['proxy'] = null): TUserDetails {
   const stored = user.settings ?? {};
   const canvas: TCanvasSettings = withDefaults(stored, DEFAULT_CANVAS_SETTINGS, ZCanvasSettings);
   const shift = shiftPlannerSettingsOf(user);
@@ -65,6 +73,7 @@ export function toUserDetails(user: PortalUser, organisationName: string | null,
     shift_planner_portcall_settings: shift.shift_planner_portcall_settings,
     shift_planner_header_settings: shift.shift_planner_header_settings,
     ...dashboard,
-    acting_as: actingAs,
+    acting_as: proxy ? { id: proxy.actor.id, email: proxy.actor.email } : null,
+    proxy,
   };
 }

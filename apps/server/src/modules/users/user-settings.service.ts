@@ -3,17 +3,28 @@ import type { TCanvasSettingKey, TDashboardSettings, TLocale, TShiftPlannerSetti
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
+import { assertNotActing } from '../auth/proxy.service';
 import { findOrganisationName, findUserById, mergeUserSettings, updateUserColumns } from './user.repository';
-import { toUserDetails } from './user-info';
+import { toProxyInfo, toUserDetails } from './user-info';
 
 export async function getUserDetails(ctx: AppContext, session: AuthSession): Promise<TUserDetails> {
   const user = await findUserById(ctx.db, session.user.id);
   if (!user) throw new AppError('UNAUTHORIZED');
   const organisation = await findOrganisationName(ctx.db, user.organisation_id);
-  return toUserDetails(user, organisation?.name ?? null, session.actor ? { id: session.actor.id, email: session.actor.email } : null);
+  return toUserDetails(user, organisation?.name ?? null, toProxyInfo(user, session.actor, session.expiresAt));
 }
 
+/** A user's own details outside any proxy (the answer of returning to one's own session). */
+export async function detailsOfUser(ctx: AppContext, userId: number): Promise<TUserDetails> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  const organisation = await findOrganisationName(ctx.db, user.organisation_id);
+  return toUserDetails(user, organisation?.name ?? null, null);
+}
+
+/** The interface language is the person's own preference: not changed by someone acting for them. */
 export async function updateLocale(ctx: AppContext, session: AuthSession, locale: TLocale): Promise<TUserDetails> {
+  assertNotActing(session);
   await updateUserColumns(ctx.db, session.user.id, { selected_locale: locale, updated_at: ctx.clock.now() });
   return getUserDetails(ctx, session);
 }
@@ -28,7 +39,9 @@ export async function updateDashboardSettings(ctx: AppContext, session: AuthSess
   return getUserDetails(ctx, session);
 }
 
+/** The daily mail goes to the person's own inbox: not changed by someone acting for them. */
 export async function updateEmailNotificationSetting(ctx: AppContext, session: AuthSession, args: { enable: boolean; receiveTime: string; timezone: string }): Promise<TUserDetails> {
+  assertNotActing(session);
   await updateUserColumns(ctx.db, session.user.id, { daily_tasks_email: args.enable, mail_receive_time: args.receiveTime, mail_timezone: args.timezone, updated_at: ctx.clock.now() });
   return getUserDetails(ctx, session);
 }

@@ -1,4 +1,5 @@
-// The signed-in shell: navy header, side navigation (behind a burger under 768 px), breadcrumbs and the routed screen.
+// The signed-in shell: navy header, side navigation (behind a burger under 768 px), the banner while acting for a
+// colleague, breadcrumbs and the routed screen.
 import type { ReactNode } from 'react';
 import { AppShell, Burger, Group, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -7,11 +8,15 @@ import { useTranslation } from 'react-i18next';
 import type { TUserDetails } from '@quayline/domain';
 import { Logo } from '@/components/ui/logo';
 import { useLocale } from '@/hooks/use-locale';
+import { api } from '@/lib/api-client';
+import { setProxyToken } from '@/lib/storage';
 import { useLogout } from '@/lib/user';
+import { ActForModal } from './act-for-modal';
 import { HelpModal } from './help-modal';
 import { LocaleSwitch } from './locale-switch';
 import { NotificationsButton } from './notifications-button';
 import { PageBreadcrumbs } from './page-breadcrumbs';
+import { ProxyBanner, useProxyExpiryNotice, useReturnAction } from './proxy-banner';
 import { SideNav } from './side-nav';
 import { UserMenu } from './user-menu';
 import classes from './app-layout.module.css';
@@ -24,13 +29,22 @@ export function AppLayout({ user, children }: TAppLayoutProps) {
   const navigate = useNavigate();
   const [isNavOpen, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const [isHelpOpen, { open: openHelp, close: closeHelp }] = useDisclosure(false);
+  const [isActForOpen, { open: openActFor, close: closeActFor }] = useDisclosure(false);
   const logoutMutation = useLogout();
+  const { returnToOwn, isReturning } = useReturnAction();
+  useProxyExpiryNotice();
 
-  const logout = () => {
+  const signOut = async () => {
     if (logoutMutation.isPending) return;
     closeNav();
+    // Under a proxy token the server's logout ends only the proxy; end it first so signing out also ends the own session.
+    if (user.proxy) {
+      await api.delete('/proxy_session').catch((error: unknown) => console.error(error));
+      setProxyToken(null);
+    }
     logoutMutation.mutate(undefined, { onSettled: () => void navigate(`/${locale}/login`, { replace: true }) });
   };
+  const logout = () => void signOut();
 
   return (
     <AppShell
@@ -61,7 +75,7 @@ export function AppLayout({ user, children }: TAppLayoutProps) {
           <Group gap={6} wrap="nowrap">
             <LocaleSwitch />
             <NotificationsButton userId={user.id} />
-            <UserMenu user={user} onLogout={logout} isLoggingOut={logoutMutation.isPending} />
+            <UserMenu user={user} onLogout={logout} isLoggingOut={logoutMutation.isPending} onActFor={openActFor} onReturn={returnToOwn} />
           </Group>
         </Group>
       </AppShell.Header>
@@ -71,6 +85,7 @@ export function AppLayout({ user, children }: TAppLayoutProps) {
       </AppShell.Navbar>
 
       <AppShell.Main className={classes.main}>
+        {user.proxy && <ProxyBanner proxy={user.proxy} onReturn={returnToOwn} isReturning={isReturning} />}
         <Box px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'lg' }} id="main-content" tabIndex={-1}>
           <Box mb="sm">
             <PageBreadcrumbs />
@@ -80,6 +95,7 @@ export function AppLayout({ user, children }: TAppLayoutProps) {
       </AppShell.Main>
 
       <HelpModal opened={isHelpOpen} onClose={closeHelp} />
+      <ActForModal opened={isActForOpen} onClose={closeActFor} />
     </AppShell>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LOCALES, LOCALE_NAMES, type TLocale } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
 import { switchLocaleInPath } from '@/lib/locale';
-import { useUpdateLocale } from '@/lib/user';
+import { useUpdateLocale, useUserDetails } from '@/lib/user';
 import classes from './app-layout.module.css';
 
 export function LocaleSwitch() {
@@ -15,11 +15,13 @@ export function LocaleSwitch() {
   const location = useLocation();
   const navigate = useNavigate();
   const updateLocaleMutation = useUpdateLocale();
+  // The saved language is the colleague's own preference: while acting, only this tab's page language changes.
+  const isActing = !!useUserDetails().data?.proxy;
 
   const choose = (next: TLocale) => {
     if (next === locale) return;
     // Failures on settings calls are only logged (spec 8); the page still switches.
-    updateLocaleMutation.mutate(next, { onError: (error) => console.error(error) });
+    if (!isActing) updateLocaleMutation.mutate(next, { onError: (error) => console.error(error) });
     void navigate(switchLocaleInPath(location.pathname, next) + location.search);
   };
 

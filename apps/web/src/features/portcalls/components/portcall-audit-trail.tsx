@@ -50,12 +50,14 @@ export function PortcallAuditTrail({ portcall, timeZone }: { portcall: TPortcall
                   return (
                     <Table.Tr key={event.id} data-testid="audit-row" data-event={event.event_type} data-field={event.field}>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatZonedDateTime(event.created_at, timeZone, locale)}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{event.actor.name}</Text>
-                        {event.acting_for && (
-                          <Text size="xs" c="dimmed">
-                            {t('portcalls.audit.acting_for', { name: event.acting_for.name })}
+                      <Table.Td data-testid="audit-who">
+                        {/* A change made while acting for a colleague names both: who really did it, and for whom. */}
+                        {event.acting_for ? (
+                          <Text size="sm" data-testid="audit-acting-for">
+                            {t('portcalls.audit.actor_for', { actor: event.actor.name, person: event.acting_for.name })}
                           </Text>
+                        ) : (
+                          <Text size="sm">{event.actor.name}</Text>
                         )}
                       </Table.Td>
                       <Table.Td>

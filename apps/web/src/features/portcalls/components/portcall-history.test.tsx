@@ -21,4 +21,11 @@ describe('negotiation history', () => {
     expect(proposal.textContent).toContain('Schedule proposal');
     expect(proposal.textContent).not.toContain('schedule_proposal');
   });
+
+  it('names the colleague a step was made for, next to the person who made it', async () => {
+    const chain = [...REQUESTED_CHAIN, makeStep({ time: 'berth_arrival', action: 'propose', party: 'terminal', created_by: { id: 3, name: 'Hanna Kruse', user_type: 'terminal_operator' }, acting_for: { id: 4, name: 'Mira Albers' } })];
+    renderApp('/en/portcall-planner/details?id=5', signedIn, portcallApi({ portcall: () => makePortcall(), chain: () => chain }));
+    const rows = await within(await screen.findByTestId('portcall-history')).findAllByTestId('history-row');
+    expect(rows.find((r) => r.getAttribute('data-action') === 'propose')!.textContent).toContain('Hanna Kruse for Mira Albers');
+  });
 });

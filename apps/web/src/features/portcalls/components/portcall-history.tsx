@@ -46,7 +46,9 @@ export function PortcallHistory({ chain, timeZone }: { chain: TPortcallTimestamp
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatZonedDateTime(step.created_at, timeZone, locale)}</Table.Td>
                   <Table.Td>
                     <Stack gap={0}>
-                      <Text size="sm">{step.created_by.name}</Text>
+                      <Text size="sm" data-testid="history-who">
+                        {step.acting_for ? t('portcalls.audit.actor_for', { actor: step.created_by.name, person: step.acting_for.name }) : step.created_by.name}
+                      </Text>
                       <Text size="xs" c="dimmed">
                         {step.created_by.user_type === 'automated' ? t('portcalls.history.automated') : isParty(step.party) ? t(partyKey(step.party)) : step.party}
                       </Text>

@@ -1,6 +1,6 @@
 // Daily task e-mail: on/off, delivery time (HH:mm) and IANA time zone, saved through query parameters.
-import { useMemo, useState } from 'react';
-import { Button, Group, Select, Stack, Switch } from '@mantine/core';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Button, Fieldset, Group, Select, Stack, Switch } from '@mantine/core';
 import { IconClock, IconMail, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isIanaTimeZone, ZTimeOfDay, type TUserDetails } from '@quayline/domain';
@@ -21,9 +21,10 @@ function listTimeZones(current: string): string[] {
   return zones.includes(current) || !current ? zones : [current, ...zones];
 }
 
-type TEmailNotificationSettingsProps = { user: TUserDetails };
+/** lockedNotice: set while acting for a colleague; the daily mail goes to their inbox and is theirs to set. */
+type TEmailNotificationSettingsProps = { user: TUserDetails; lockedNotice?: ReactNode };
 
-export function EmailNotificationSettings({ user }: TEmailNotificationSettingsProps) {
+export function EmailNotificationSettings({ user, lockedNotice = null }: TEmailNotificationSettingsProps) {
   const { t } = useTranslation();
   const saveMutation = useUpdateEmailNotificationSetting();
   const [isEnabled, setIsEnabled] = useState(user.enable_email_notification);
@@ -38,7 +39,7 @@ export function EmailNotificationSettings({ user }: TEmailNotificationSettingsPr
   const isZoneValid = !!timezone && isIanaTimeZone(timezone);
 
   const save = () => {
-    if (saveMutation.isPending) return;
+    if (saveMutation.isPending || lockedNotice) return;
     if (!isTimeValid || !isZoneValid || !timezone) {
       setShowErrors(true);
       return;
@@ -56,48 +57,53 @@ export function EmailNotificationSettings({ user }: TEmailNotificationSettingsPr
   return (
     <SettingsSection icon={<IconMail size={22} />} title={t('settings.email.title')} description={t('settings.email.description')} testId="settings-email">
       <Stack gap="md">
-        <Switch
-          label={t('settings.email.enable_label')}
-          checked={isEnabled}
-          onChange={(event) => setIsEnabled(event.currentTarget.checked)}
-          size="md"
-          data-testid="settings-email-enable"
-        />
-        <Group gap="md" align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
-          <TextField
-            type="time"
-            label={t('settings.email.time_label')}
-            value={receiveTime}
-            onChange={(event) => setReceiveTime(event.currentTarget.value)}
-            onEnter={save}
-            leftSection={<IconClock size={18} stroke={1.6} />}
-            error={showErrors && !isTimeValid ? t('settings.email.time_invalid') : null}
-            miw={180}
-            size="sm"
-            data-testid="settings-email-time"
-          />
-          <Select
-            label={t('settings.email.timezone_label')}
-            placeholder={t('settings.email.timezone_placeholder')}
-            data={timeZones}
-            value={timezone}
-            onChange={setTimezone}
-            searchable
-            allowDeselect={false}
-            nothingFoundMessage={t('settings.email.nothing_found')}
-            leftSection={<IconWorld size={18} stroke={1.6} />}
-            error={showErrors && !isZoneValid ? t('settings.email.timezone_required') : null}
-            miw={240}
-            maxDropdownHeight={280}
-            data-testid="settings-email-timezone"
-            {...(suggestedZone && suggestedZone !== user.mail_settings.timezone ? { description: t('settings.email.timezone_browser') } : {})}
-          />
-        </Group>
-        <Group>
-          <Button onClick={save} loading={saveMutation.isPending} size="sm" data-testid="settings-email-save">
-            {t('settings.email.save')}
-          </Button>
-        </Group>
+        {lockedNotice}
+        <Fieldset variant="unstyled" disabled={!!lockedNotice} p={0} m={0}>
+          <Stack gap="md">
+            <Switch
+              label={t('settings.email.enable_label')}
+              checked={isEnabled}
+              onChange={(event) => setIsEnabled(event.currentTarget.checked)}
+              size="md"
+              data-testid="settings-email-enable"
+            />
+            <Group gap="md" align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
+              <TextField
+                type="time"
+                label={t('settings.email.time_label')}
+                value={receiveTime}
+                onChange={(event) => setReceiveTime(event.currentTarget.value)}
+                onEnter={save}
+                leftSection={<IconClock size={18} stroke={1.6} />}
+                error={showErrors && !isTimeValid ? t('settings.email.time_invalid') : null}
+                miw={180}
+                size="sm"
+                data-testid="settings-email-time"
+              />
+              <Select
+                label={t('settings.email.timezone_label')}
+                placeholder={t('settings.email.timezone_placeholder')}
+                data={timeZones}
+                value={timezone}
+                onChange={setTimezone}
+                searchable
+                allowDeselect={false}
+                nothingFoundMessage={t('settings.email.nothing_found')}
+                leftSection={<IconWorld size={18} stroke={1.6} />}
+                error={showErrors && !isZoneValid ? t('settings.email.timezone_required') : null}
+                miw={240}
+                maxDropdownHeight={280}
+                data-testid="settings-email-timezone"
+                {...(suggestedZone && suggestedZone !== user.mail_settings.timezone ? { description: t('settings.email.timezone_browser') } : {})}
+              />
+            </Group>
+            <Group>
+              <Button onClick={save} loading={saveMutation.isPending} disabled={!!lockedNotice} size="sm" data-testid="settings-email-save">
+                {t('settings.email.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </Fieldset>
         <DigestPreview />
       </Stack>
     </SettingsSection>

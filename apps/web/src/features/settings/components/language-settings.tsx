@@ -1,5 +1,6 @@
 // Display language: PUT /update_locale, then the URL's locale prefix follows.
-import { Select } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Select, Stack } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,8 @@ import { useUpdateLocale } from '@/lib/user';
 import { notifyFailure } from './notify';
 import { SettingsSection } from './settings-section';
 
-export function LanguageSettings() {
+/** lockedNotice: set while acting for a colleague; the saved language is theirs and stays as it is. */
+export function LanguageSettings({ lockedNotice = null }: { lockedNotice?: ReactNode }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const location = useLocation();
@@ -18,7 +20,7 @@ export function LanguageSettings() {
   const updateLocaleMutation = useUpdateLocale();
 
   const change = (value: string | null) => {
-    if (!isLocale(value) || value === locale || updateLocaleMutation.isPending) return;
+    if (lockedNotice || !isLocale(value) || value === locale || updateLocaleMutation.isPending) return;
     updateLocaleMutation.mutate(value, {
       onError: (error) => notifyFailure({ id: 'locale-save-failed', message: t('settings.save_failed'), error }),
     });
@@ -27,16 +29,20 @@ export function LanguageSettings() {
 
   return (
     <SettingsSection icon={<IconLanguage size={22} />} title={t('settings.language.title')} description={t('settings.language.description')} testId="settings-language">
-      <Select
-        label={t('settings.language.label')}
-        data={LOCALES.map((code) => ({ value: code, label: LOCALE_NAMES[code] }))}
-        value={locale}
-        onChange={change}
-        allowDeselect={false}
-        maw={320}
-        comboboxProps={{ withinPortal: true }}
-        data-testid="settings-locale"
-      />
+      <Stack gap="sm">
+        {lockedNotice}
+        <Select
+          disabled={!!lockedNotice}
+          label={t('settings.language.label')}
+          data={LOCALES.map((code) => ({ value: code, label: LOCALE_NAMES[code] }))}
+          value={locale}
+          onChange={change}
+          allowDeselect={false}
+          maw={320}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="settings-locale"
+        />
+      </Stack>
     </SettingsSection>
   );
 }
