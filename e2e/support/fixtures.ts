@@ -27,9 +27,17 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 export const WIDE_DESKTOP = { width: 1440, height: 900 } as const;
 
 const shotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+/** A full-page shot taken from the top, so the fixed header is not painted over the middle of the page. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (!existsSync(shotDir)) mkdirSync(shotDir, { recursive: true });
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: true });
+}
+
+/** The page may not scroll sideways: nothing wider than the screen (phone widths, long German words). */
+export async function expectNoPageOverflow(page: Page, what: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, what).toBeLessThanOrEqual(0);
 }
 
 export async function waitForMail(to: string, since: number, timeoutMs = 15_000): Promise<{ subject: string; text: string }> {

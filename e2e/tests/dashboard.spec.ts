@@ -12,11 +12,6 @@ async function payload<T>(response: Awaited<ReturnType<Page['request']['get']>>)
   return ((await response.json()) as { payload: T }).payload;
 }
 
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await screenshot(page, name);
-}
-
 test.describe('dashboard', () => {
   test('sign-in lands on a dashboard whose widgets show data', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
@@ -27,7 +22,7 @@ test.describe('dashboard', () => {
     await expect(page.getByTestId('stat-next_72h').locator('[data-testid^="stat-status-"]').first()).toBeVisible();
     await expect(page.getByTestId('alert-item').first()).toBeVisible();
     await expect(page.getByTestId('widget-overall_performance')).toBeVisible();
-    await shoot(page, 'dashboard-desktop-en');
+    await screenshot(page, 'dashboard-desktop-en');
   });
 
   test('a call pinned on its details page shows in the watch list', async ({ page }) => {
@@ -77,7 +72,7 @@ test.describe('dashboard', () => {
       const showAll = planner.getByTestId('alerts-show-all');
       if ((await showAll.isVisible()) && /all/i.test((await showAll.textContent()) ?? '')) await showAll.click();
       await expect(planner.locator(`[data-testid="alert-item"][data-key^="unanswered_request:${created.id}:"]`)).toBeVisible();
-      await shoot(planner, 'dashboard-live-alert-desktop-en');
+      await screenshot(planner, 'dashboard-live-alert-desktop-en');
       const current = await payload<{ version: number }>(await agent.request.get(`${API()}/portcalls/${created.id}`));
       await agent.request.post(`${API()}/portcalls/${created.id}/cancel`, { data: { version: current.version } });
       await agent.context().close();
@@ -114,7 +109,7 @@ test.describe('dashboard', () => {
         await expect(page.getByTestId('widget-overall_performance')).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `the dashboard overflows at ${label} width`).toBeLessThanOrEqual(0);
-        await shoot(page, `dashboard-${label}-${locale}`);
+        await screenshot(page, `dashboard-${label}-${locale}`);
         await page.context().close();
       });
     }

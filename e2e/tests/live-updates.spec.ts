@@ -2,7 +2,7 @@
 // with the app open in another browser, sees the message icon and the notifications badge change without reloading.
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import type { TPaged, TPortcall } from '@quayline/domain';
-import { DESKTOP, PHONE, USERS, baseUrl, login, screenshot } from '../support/fixtures';
+import { DESKTOP, PHONE, USERS, baseUrl, expectNoPageOverflow, login, screenshot } from '../support/fixtures';
 
 const API = () => `${baseUrl()}/api/portal/v1`;
 const DAY_MS = 86_400_000;
@@ -12,17 +12,6 @@ async function signedInPage(browser: Browser, email: string, viewport: { width: 
   const page = await context.newPage();
   await login(page, email);
   return page;
-}
-
-/** Full-page shots from the top, so the fixed header is not painted over the middle of the page. */
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await screenshot(page, name);
-}
-
-async function expectNoPageOverflow(page: Page, what: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, what).toBeLessThanOrEqual(0);
 }
 
 /** Waits until the drawer has finished sliding in, so a screenshot shows it as the user sees it. */
@@ -80,7 +69,7 @@ test.describe('live updates', () => {
     const call = await pickAgentCall(agent);
     const terminalItem = await findCall(terminal, call);
     await expect(terminalItem).toHaveAttribute('data-state', 'none');
-    await shoot(terminal, 'vessel-communication-desktop');
+    await screenshot(terminal, 'vessel-communication-desktop');
     // A mark on the window survives in-app navigation but not a reload.
     await terminal.evaluate(() => Object.assign(window, { quaylineNotReloaded: true }));
 
@@ -103,7 +92,7 @@ test.describe('live updates', () => {
     await terminalItem.click();
     await expect(terminal.getByTestId('vc-message-body').last()).toHaveText(text);
     await expect(terminalItem).toHaveAttribute('data-state', 'all_read');
-    await shoot(terminal, 'vessel-communication-thread-desktop');
+    await screenshot(terminal, 'vessel-communication-thread-desktop');
 
     // The agent asks for a berth arrival 30 minutes earlier: the terminal operator's badge and a popup follow live.
     const current = await apiGet<TPortcall>(agent, `/portcalls/${call.id}`);
@@ -115,14 +104,14 @@ test.describe('live updates', () => {
     // Other stories may notify the same operator meanwhile, so the badge is compared with the server's own count.
     await expect(terminal.getByTestId('notifications-badge')).toBeVisible();
     await expect.poll(async () => (await terminal.getByTestId('notifications-badge').textContent()) === String(await unreadCount(terminal))).toBe(true);
-    await shoot(terminal, 'notification-popup-desktop');
+    await screenshot(terminal, 'notification-popup-desktop');
     expect(await terminal.evaluate(() => 'quaylineNotReloaded' in window), 'the terminal page was never reloaded').toBe(true);
 
     await terminal.getByTestId('notifications-button').click();
     const drawer = await settledDrawer(terminal);
     const item = drawer.getByTestId('notification-item').filter({ hasText: sentence });
     await expect(item).toHaveAttribute('data-read', 'false');
-    await shoot(terminal, 'notifications-drawer-desktop');
+    await screenshot(terminal, 'notifications-drawer-desktop');
     await drawer.getByTestId('notifications-mark-all').click();
     await expect(item).toHaveAttribute('data-read', 'true');
     await expect.poll(async () => ((await terminal.getByTestId('notifications-badge').count()) ? await terminal.getByTestId('notifications-badge').textContent() : '0') === String(await unreadCount(terminal))).toBe(true);
@@ -137,7 +126,7 @@ test.describe('live updates', () => {
     await expect(terminal.getByTestId('tasks-count-closed')).toHaveText(String(meta.closed.total));
     await expect(terminal.getByTestId('task-card')).toHaveCount(Math.min(10, meta.open.total));
     await expect(terminal.getByTestId('tasks-range')).toHaveText(`1–${Math.min(10, meta.open.total)} of ${meta.open.total}`);
-    await shoot(terminal, 'tasks-desktop');
+    await screenshot(terminal, 'tasks-desktop');
     await terminal.getByTestId('tasks-filter-upcoming').click();
     await expect(terminal).toHaveURL(/\?filter=upcoming$/);
     // Other stories change calls meanwhile (and time moves calls in and out of "upcoming"), so the screen is compared
@@ -155,7 +144,7 @@ test.describe('live updates', () => {
     await phone.goto(`${baseUrl()}/en/portcall-tasks`);
     await expect(phone.getByTestId('task-card').first()).toBeVisible();
     await expectNoPageOverflow(phone, 'tasks at 390');
-    await shoot(phone, 'tasks-phone');
+    await screenshot(phone, 'tasks-phone');
 
     await phone.goto(`${baseUrl()}/en/vessel-communication`);
     const first = phone.getByTestId('vc-portcall').first();
@@ -163,20 +152,20 @@ test.describe('live updates', () => {
     // One screen at a time: the list, then the thread with a way back.
     await expect(phone.getByTestId('vc-no-selection')).toBeHidden();
     await expectNoPageOverflow(phone, 'vessel communication list at 390');
-    await shoot(phone, 'vessel-communication-phone');
+    await screenshot(phone, 'vessel-communication-phone');
     await first.click();
     await expect(phone.getByTestId('vc-thread')).toBeVisible();
     await expect(phone.getByTestId('vc-list')).toBeHidden();
     await expect(phone.getByTestId('vc-composer-input')).toBeVisible();
     await expectNoPageOverflow(phone, 'vessel communication thread at 390');
-    await shoot(phone, 'vessel-communication-thread-phone');
+    await screenshot(phone, 'vessel-communication-thread-phone');
     await phone.getByTestId('vc-back').click();
     await expect(phone.getByTestId('vc-list')).toBeVisible();
 
     await phone.getByTestId('notifications-button').click();
     await settledDrawer(phone);
     await expectNoPageOverflow(phone, 'notifications drawer at 390');
-    await shoot(phone, 'notifications-drawer-phone');
+    await screenshot(phone, 'notifications-drawer-phone');
     await phone.context().close();
   });
 });

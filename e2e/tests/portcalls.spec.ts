@@ -1,6 +1,6 @@
 // Port calls end to end: the agent requests, the terminal proposes, the agent accepts; two planners meet a version conflict.
 import { type Browser, type Page, expect, test } from '@playwright/test';
-import { DESKTOP, PHONE, USERS, baseUrl, login, screenshot } from '../support/fixtures';
+import { DESKTOP, PHONE, USERS, baseUrl, expectNoPageOverflow, login, screenshot } from '../support/fixtures';
 
 const API = () => `${baseUrl()}/api/portal/v1`;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -20,17 +20,6 @@ async function signedInPage(browser: Browser, email: string, viewport: { width: 
   const page = await context.newPage();
   await login(page, email);
   return page;
-}
-
-/** Full-page shots from the top, so the fixed header is not painted over the middle of the page. */
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await screenshot(page, name);
-}
-
-async function expectNoPageOverflow(page: Page, what: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, what).toBeLessThanOrEqual(0);
 }
 
 async function pickVessel(page: Page, name: string) {
@@ -68,7 +57,7 @@ test.describe('port calls', () => {
     await agent.getByTestId('cargo-load').fill('80');
     await agent.getByTestId('cargo-restow').fill('4');
     await expect(agent.getByTestId('cargo-total')).toHaveValue('204');
-    await shoot(agent, 'portcall-form-desktop');
+    await screenshot(agent, 'portcall-form-desktop');
     await agent.getByTestId('portcall-form-save').click();
     await expect(agent).toHaveURL(/\/en\/portcall-planner\/details\?id=\d+$/);
     const id = new URL(agent.url()).searchParams.get('id');
@@ -89,7 +78,7 @@ test.describe('port calls', () => {
     await expect(row).toContainText(arrival.shown);
     await terminal.getByTestId('filter-search').fill('');
     await expect(terminal.getByTestId('portcall-count')).not.toHaveText('1–1 of 1');
-    await shoot(terminal, 'portcall-list-desktop');
+    await screenshot(terminal, 'portcall-list-desktop');
     await terminal.getByTestId('filter-search').fill(voyage);
     await expect(terminal.getByTestId('portcall-row')).toHaveCount(1);
     await row.click();
@@ -134,7 +123,7 @@ test.describe('port calls', () => {
     await expect(audit.nth(1)).toContainText(arrival.shown);
     await expect(audit.nth(1)).toContainText(proposed.shown);
     await expect(agent.getByTestId('summary-cargo-grand-total')).toHaveText('204');
-    await shoot(agent, 'portcall-details-desktop');
+    await screenshot(agent, 'portcall-details-desktop');
 
     // The departure request still waits for the terminal: the call stays an open task until it answers that too.
     await terminal.goto(`${baseUrl()}/en/portcall-planner`);
@@ -198,7 +187,7 @@ test.describe('port calls', () => {
     await expect(notice).toContainText('Night planner wants berth 1');
     await expect(second).toHaveURL(new RegExp(`/en/portcall-planner/portcall/edit\\?id=${id}$`));
     await expect(second.getByTestId('portcall-form-save')).toBeDisabled();
-    await shoot(second, 'portcall-conflict-desktop');
+    await screenshot(second, 'portcall-conflict-desktop');
 
     // Nothing was overwritten on the server.
     const stored = (await (await second.request.get(`${API()}/portcalls/${id}`)).json()).payload as { comment: string; version: number };
@@ -241,7 +230,7 @@ test.describe('port calls on a phone', () => {
     // Filters other than the search fold away on a phone.
     await expect(page.getByTestId('filter-from')).toBeHidden();
     await expectNoPageOverflow(page, 'list');
-    await shoot(page, 'portcall-list-phone');
+    await screenshot(page, 'portcall-list-phone');
     await page.getByTestId('filter-toggle').click();
     await expect(page.getByTestId('filter-from')).toBeVisible();
     await expectNoPageOverflow(page, 'list with filters');
@@ -250,12 +239,12 @@ test.describe('port calls on a phone', () => {
     await expect(page.getByTestId('negotiation-panel')).toBeVisible();
     await expect(page.getByTestId('portcall-audit')).toBeVisible();
     await expectNoPageOverflow(page, 'details');
-    await shoot(page, 'portcall-details-phone');
+    await screenshot(page, 'portcall-details-phone');
 
     await page.goto(`${baseUrl()}/en/portcall-planner/portcall/add`);
     await expect(page.getByTestId('portcall-form')).toBeVisible();
     await page.getByTestId('cargo-add').click();
     await expectNoPageOverflow(page, 'form');
-    await shoot(page, 'portcall-form-phone');
+    await screenshot(page, 'portcall-form-phone');
   });
 });

@@ -19,12 +19,6 @@ const runTag = () => Date.now().toString(36).toUpperCase().slice(-5);
 
 type TCall = { id: number; version: number; berth_arrival: string; berth_departure: string; berth_arrival_state: { label: string | null }; schedule_sync_state: string | null };
 
-/** Full-page shots from the top, so the fixed header is not painted over the middle of the page. */
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await screenshot(page, name);
-}
-
 async function payload<T>(response: Awaited<ReturnType<Page['request']['get']>>): Promise<T> {
   expect(response.ok(), `${response.url()} -> ${response.status()} ${await response.text()}`).toBe(true);
   return ((await response.json()) as { payload: T }).payload;
@@ -157,7 +151,7 @@ test.describe('voyage center', () => {
     await page.goto(`${baseUrl()}/en/portcall-planner/details?id=${portcallId}`);
     await expect(page.getByTestId('schedule-sync-state')).toBeVisible();
     await expect(page.getByTestId('history-row').filter({ hasText: 'Schedule sync (gnet)' }).first()).toBeVisible();
-    await shoot(page, 'voyage-center-details-synced');
+    await screenshot(page, 'voyage-center-details-synced');
     await page.getByTestId('schedule-sync-toggle').click();
     await expect.poll(async () => (await payload<TCall>(await page.request.get(`${API()}/portcalls/${portcallId}`))).schedule_sync_state).toBe('schedule_syncable_inactive');
 
@@ -198,7 +192,7 @@ test.describe('voyage center', () => {
     await expect(page.getByTestId('schedule-proposal')).toHaveCount(2);
     const proposal = page.getByTestId('schedule-proposal').filter({ hasText: 'Berth arrival' });
     await expect(proposal.getByTestId('schedule-proposal-source')).toContainText(/gnet/i);
-    await shoot(page, 'voyage-center-proposal');
+    await screenshot(page, 'voyage-center-proposal');
     await proposal.getByTestId('schedule-proposal-apply').click();
     await expect
       .poll(async () => (await payload<TCall>(await page.request.get(`${API()}/portcalls/${portcallId}`))).berth_arrival)
@@ -245,7 +239,7 @@ test.describe('voyage center', () => {
     await page.getByTestId('stop-1-arrival-time').fill('08:00');
     await page.getByTestId('stop-1-stay').fill('10');
     await expect(page.getByTestId('preview-row').first()).toBeVisible();
-    await shoot(page, 'voyage-templates-form-desktop-en');
+    await screenshot(page, 'voyage-templates-form-desktop-en');
     await page.getByTestId('template-form-save').click();
     await expect(page.getByText('Voyage template added')).toBeVisible();
     await expect(page).toHaveURL(/\/voyage-center\/voyage-templates(\?.*)?$/);
@@ -260,7 +254,7 @@ test.describe('voyage center', () => {
     await dialog.getByTestId('generate-horizon').fill('3');
     await dialog.getByTestId('generate-submit').click();
     await expect(dialog.getByTestId('generate-result-text')).toContainText('3 voyages and 3 port calls created');
-    await shoot(page, 'voyage-templates-generated-desktop-en');
+    await screenshot(page, 'voyage-templates-generated-desktop-en');
     await dialog.getByTestId('generate-close').click();
 
     const templates = await payload<{ items: { id: number; code: string }[] }>(await page.request.get(`${API()}/voyage_templates?q=${code}`));
@@ -292,7 +286,7 @@ test.describe('voyage center', () => {
     await expect(page.getByText('Voyage template updated')).toBeVisible();
     await expect(page.getByTestId('diff-item')).toHaveCount(3);
     await expect(page.getByTestId('diff-item-effect').first()).toContainText('Moved as estimate');
-    await shoot(page, 'voyage-templates-diff-desktop-en');
+    await screenshot(page, 'voyage-templates-diff-desktop-en');
     await page.getByTestId('diff-apply').click();
     await expect(page).toHaveURL(/\/voyage-center\/voyage-templates(\?.*)?$/);
     const moved = await payload<{ berth_arrival: string; berth_arrival_state: { label: string } }>(await page.request.get(`${API()}/portcalls/${calls[0]!.id}`));
@@ -321,7 +315,7 @@ test.describe('voyage center', () => {
           if (name === 'voyages') await expect(page.getByTestId('voyage-card').first()).toBeVisible();
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${path} overflows at ${label} width`).toBeLessThanOrEqual(0);
-          await shoot(page, `voyage-center-${name}-${label}-${locale}`);
+          await screenshot(page, `voyage-center-${name}-${label}-${locale}`);
         }
         await context.close();
       });
