@@ -46,6 +46,7 @@ import { aisDetectionRoutes } from './modules/ais/detection.routes';
 import { predictionRoutes } from './modules/predictions/prediction.routes';
 import { priseRoutes } from './modules/prise/prise.routes';
 import { startDemoPortAuthority } from './modules/prise/demo-port-authority';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { type TJobRunnerOptions, registerJobs } from './jobs/register-jobs';
 import { registerAisIngest } from './modules/ais/ingest/register-ais-ingest';
 import { buildDemoAisRecording } from './db/seed/demo-ais-recording';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, { secureCookies: config.secureCookies, mapTileUrl: config.mapTileUrl });
   await app.register(cookie);
   registerAuth(app);
   await registerRealtime(app, database, options.realtime);

@@ -1,4 +1,6 @@
-// Browser entry: Mantine styles (bundled, no CDN), the first screen's data asked for before React renders, the app.
+// Browser entry: zod without eval (first, for the CSP), Mantine styles (bundled, no CDN), the first screen's data asked
+// for before React renders, the app.
+import './lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';

@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
   'OPTIMIZER_BUSY',
   'PROXY_EXPIRED',
 ] as const;
@@ -68,6 +69,7 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   NOT_FOUND: 'Not found.',
   CONFLICT: 'Someone else changed this record. Reload to see the current version.',
   INTERNAL_ERROR: 'Something went wrong on the server.',
+  SERVICE_UNAVAILABLE: 'The service is not ready. Try again shortly.',
   OPTIMIZER_BUSY: 'The optimizer is busy with other plans. Try again in a minute.',
   PROXY_EXPIRED: 'The time to act for your colleague has run out.',
 };
@@ -88,6 +90,7 @@ export const HTTP_STATUS: Record<TErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
   OPTIMIZER_BUSY: 503,
   PROXY_EXPIRED: 403,
 };

@@ -38,3 +38,5 @@ export type TResetExpiredPasswordRequest = z.infer<typeof ZResetExpiredPasswordR
 
 export const ZHealth = z.object({ database: z.enum(['pglite', 'postgres']), version: z.string(), time: z.string() });
 export type THealth = z.infer<typeof ZHealth>;
+export const ZReadiness = z.object({ database: z.enum(['pglite', 'postgres']), database_ms: z.number() });
+export type TReadiness = z.infer<typeof ZReadiness>;

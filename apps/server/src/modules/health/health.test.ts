@@ -16,6 +16,22 @@ describe.each(DB_TARGETS)('system endpoints on %s', (target) => {
     expect(res.json().payload.version).toMatch(/PostgreSQL/);
   });
 
+  it('GET /ready answers SUCCESS with the database round trip, and 503 in the envelope when the database is gone', async () => {
+    const ready = await t.app.inject({ method: 'GET', url: '/api/portal/v1/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().payload).toMatchObject({ database: target, database_ms: expect.any(Number) });
+
+    const other = await createTestApp(target);
+    await other.app.inject({ method: 'GET', url: '/api/portal/v1/health' });
+    await other.database.close();
+    const down = await other.app.inject({ method: 'GET', url: '/api/portal/v1/ready' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ status: { status: 'SERVICE_UNAVAILABLE' }, payload: { error_code: 'SERVICE_UNAVAILABLE' } });
+    // Liveness does not depend on the database: the process still answers.
+    expect((await other.app.inject({ method: 'GET', url: '/api/portal/v1/health' })).statusCode).toBe(200);
+    await other.close();
+  });
+
   it('publishes an OpenAPI 3.1 document with the sign-in paths and a reference page', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/portal/v1/openapi.json' })).json();
     expect(doc.openapi).toBe('3.1.0');
@@ -26,6 +42,22 @@ describe.each(DB_TARGETS)('system endpoints on %s', (target) => {
     const page = await t.app.inject({ method: 'GET', url: '/api/portal/v1/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('sets the security headers on answers and errors alike, HSTS only with secure cookies', async () => {
+    for (const url of ['/api/portal/v1/health', '/api/portal/v1/nope', '/api/portal/v1/user_details']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toMatch(/default-src 'self'.*script-src 'self';.*frame-ancestors 'none'/);
+      expect(res.headers['content-security-policy'], url).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+    const secure = await createTestApp(target, { secureCookies: true, mapTileUrl: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png' });
+    const res = await secure.app.inject({ method: 'GET', url: '/api/portal/v1/health' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers['content-security-policy']).toContain("img-src 'self' data: blob: https://*.tiles.example.org");
+    await secure.close();
   });
 
   it('answers unknown API paths with a NOT_FOUND envelope', async () => {
