@@ -100,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { secureCookies: config.secureCookies, mapTileUrl: config.mapTileUrl });
+  registerSecurityHeaders(app, { secureCookies: config.secureCookies, mapTileUrl: config.mapTileUrl });
   await app.register(cookie);
   registerAuth(app);
   await registerRealtime(app, database, options.realtime);

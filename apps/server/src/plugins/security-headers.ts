@@ -1,7 +1,10 @@
 // Security headers on every response (helmet): a Content-Security-Policy the built app passes with no inline script,
 // no framing, nosniff, a strict referrer policy, and HSTS when the cookies are Secure (that is, behind HTTPS).
-import helmet from '@fastify/helmet';
+// helmet's headers do not depend on the request, so they are worked out once at start; @fastify/helmet builds
+// helmet's middleware (and parses the policy) again for every request, which cost a tenth of a /health answer.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /** The policy, also for the browser test that loads every screen under it (e2e/tests/security-headers.spec.ts). */
 export function contentSecurityPolicy(options: { mapTileUrl: string | null | undefined }): Record<string, string[]> {
@@ -35,8 +38,9 @@ function tileServerOrigin(url: string | null | undefined): string | null {
   }
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, options: { secureCookies: boolean; mapTileUrl: string | null | undefined }): Promise<void> {
-  await app.register(helmet, {
+/** The headers helmet sets with our options, read once by running its middleware against a recording response. */
+export function securityHeaders(options: { secureCookies: boolean; mapTileUrl: string | null | undefined }): Record<string, string> {
+  const middleware = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
     // HSTS only makes sense over HTTPS, which SECURE_COOKIES says the deployment has.
     strictTransportSecurity: options.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
@@ -44,5 +48,25 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { s
     frameguard: { action: 'deny' },
     // The app loads nothing cross-origin that would need these relaxed; the defaults (same-origin) stand.
     crossOriginEmbedderPolicy: false,
+  });
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: () => undefined,
+  };
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: { secureCookies: boolean; mapTileUrl: string | null | undefined }): void {
+  const headers = securityHeaders(options);
+  // onRequest, so errors, 404s and the static files carry them too.
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
 }
