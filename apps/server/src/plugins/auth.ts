@@ -52,12 +52,13 @@ export async function authenticate(request: FastifyRequest): Promise<AuthSession
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', undefined);
   app.decorateRequest('isDeadProxyToken', false);
-  // onSend, not onResponse: the record is written before the client sees the answer.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // onSend, not onResponse: the record is written before the client sees the answer. A callback hook, not an async
+  // one: nearly every request has nothing to record and should not pay for a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.isDeadProxyToken) void reply.clearCookie(COOKIE_PROXY_TOKEN, { path: '/' });
     const session = request.auth;
-    if (!session?.actor) return payload;
-    await insertProxyRequest(app.ctx.db, {
+    if (!session?.actor) return done(null, payload);
+    insertProxyRequest(app.ctx.db, {
       session_id: session.sessionId,
       actor_user_id: session.actor.id,
       acted_as_user_id: session.user.id,
@@ -65,8 +66,10 @@ export function registerAuth(app: FastifyInstance): void {
       path: request.url.split('?')[0] ?? request.url,
       status_code: reply.statusCode,
       created_at: app.ctx.clock.now(),
-    });
-    return payload;
+    }).then(
+      () => done(null, payload),
+      (err: Error) => done(err),
+    );
   });
 }
 

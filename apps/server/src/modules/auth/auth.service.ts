@@ -20,7 +20,7 @@ import { toUserInfo } from '../users/user-info';
 import { resetPasswordMail } from './reset-password.mail';
 import { recordProxyEnd } from './proxy.service';
 import { consumeResetCode, findUsableResetCodes, insertResetCode } from './reset-code.repository';
-import { findLiveSessionByHash, insertSession, revokeAllSessionsOfUser, revokeSession } from './session.repository';
+import { findLiveSessionWithUser, insertSession, revokeAllSessionsOfUser, revokeSession } from './session.repository';
 
 export type AuthSession = {
   sessionId: number;
@@ -133,11 +133,10 @@ export async function logout(ctx: AppContext, session: AuthSession): Promise<voi
 
 export async function resolveSession(ctx: AppContext, token: string): Promise<AuthSession | null> {
   const now = ctx.clock.now();
-  const row = await findLiveSessionByHash(ctx.db, digest(token), now);
+  const row = await findLiveSessionWithUser(ctx.db, digest(token), now);
   if (!row) return null;
-  const user = await findUserById(ctx.db, row.portal_user_id);
-  if (!user) return null;
-  const actor = row.actor_user_id === null ? null : ((await findUserById(ctx.db, row.actor_user_id)) ?? null);
-  if (row.actor_user_id !== null && !actor) return null;
-  return { sessionId: row.id, user, actor, expiresAt: new Date(row.expires_at) };
+  const { session_id, session_actor_user_id, session_expires_at, ...user } = row;
+  const actor = session_actor_user_id === null ? null : ((await findUserById(ctx.db, session_actor_user_id)) ?? null);
+  if (session_actor_user_id !== null && !actor) return null;
+  return { sessionId: session_id, user, actor, expiresAt: new Date(session_expires_at) };
 }

@@ -39,7 +39,7 @@ import type { AuthSession } from '../auth/auth.service';
 import { announcePortcallChange } from '../notifications/portcall-announcer';
 import { shiftPlanProblems } from '../shift-planner/shift-plan-check';
 import { toPortcall } from './portcall-mapper';
-import { applyListFilters, countRequests, extrasPerPortcall, findCargoDetails, findEquipmentClash, findPortcallExtras, perPortcall, shiftDetailRow, lastTimestamp, selectPortcalls, userTerminalIds, visibleTo } from './portcall.repository';
+import { countRequests, findListPage, extrasPerPortcall, findCargoDetails, findEquipmentClash, findPortcallExtras, perPortcall, shiftDetailRow, lastTimestamp, selectPortcalls, userTerminalIds, visibleTo } from './portcall.repository';
 
 /** Fields only the terminal may set; the vessel side sees them but changes times through requests. */
 const TERMINAL_ONLY_FIELDS = ['berth_start_position', 'berth_end_position', 'berth_orientation', 'berth_comment', 'card_colour', 'is_dummy', 'is_bollards_linked'] as const;
@@ -60,28 +60,28 @@ export async function loadVisible(ctx: AppContext, db: AppContext['db'] | Trx, u
     .$if(forUpdate, (q) => q.forUpdate('portcalls'))
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', { message: 'No such port call.' });
-  return toPortcall(row, await findCargoDetails(db, [row.id]), user, await findPortcallExtras(db, [row.id]), ctx.clock.now());
+  const [cargo, extras] = await Promise.all([findCargoDetails(db, [row.id]), findPortcallExtras(db, [row.id])]);
+  return toPortcall(row, cargo, user, extras, ctx.clock.now());
 }
 
 export async function listPortcalls(ctx: AppContext, session: AuthSession, query: TPortcallListQuery): Promise<TPaged<TPortcall>> {
   const user = session.user;
-  const base = applyListFilters(query)(selectPortcalls(ctx.db).where(visibleTo(user)));
-  const total = await ctx.db
-    .selectFrom(base.as('filtered'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const rows = await base
-    .orderBy('portcalls.berth_arrival')
-    .orderBy('portcalls.id')
-    .offset((query.page - 1) * query.per_page)
-    .limit(query.per_page)
-    .execute();
-  const cargo = perPortcall(await findCargoDetails(ctx.db, rows.map((r) => r.id)));
-  const extras = extrasPerPortcall(await findPortcallExtras(ctx.db, rows.map((r) => r.id)));
+  const page = await findListPage(ctx.db, user, query);
+  const [unordered, cargoRows, extraRows] = await Promise.all([
+    page.ids.length ? selectPortcalls(ctx.db).where('portcalls.id', 'in', page.ids).execute() : Promise.resolve([]),
+    findCargoDetails(ctx.db, page.ids),
+    findPortcallExtras(ctx.db, page.ids),
+  ]);
+  const byId = new Map(unordered.map((r) => [r.id, r]));
+  const cargo = perPortcall(cargoRows);
+  const extras = extrasPerPortcall(extraRows);
   const now = ctx.clock.now();
   return {
-    items: rows.map((r) => toPortcall(r, cargo(r.id), user, extras(r.id), now)),
-    meta: pageMeta({ page: query.page, perPage: query.per_page, totalCount: Number(total.n) }),
+    items: page.ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toPortcall(row, cargo(id), user, extras(id), now)] : [];
+    }),
+    meta: pageMeta({ page: query.page, perPage: query.per_page, totalCount: page.total }),
   };
 }
 
