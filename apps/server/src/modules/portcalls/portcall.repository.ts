@@ -2,7 +2,8 @@
 import type { TPortcallListQuery, TShiftDetailInput } from '@quayline/domain';
 import { type ExpressionBuilder, type Insertable, type Kysely, type Transaction, sql } from 'kysely';
 import type { DB, PortalUser, PortcallShiftDetailsTable } from '../../db/schema';
-import { findPredictedBerthArrivals } from '../predictions/predicted-arrival.read';
+import { predictedBerthArrivalsOf } from '../predictions/predicted-arrival.read';
+import { findStoredPredictions } from '../predictions/prediction.repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -155,7 +156,7 @@ export function countAuditEvents(db: Db, portcallIds: number[]) {
 /** Equipment bookings, shift plans, berth-arrival chains and stored predictions of several calls in a handful of queries. */
 export async function findPortcallExtras(db: Db, portcallIds: number[]) {
   if (portcallIds.length === 0) return { equipment: [], shifts: [], arrivalSteps: [], predictions: [] };
-  const [equipment, shifts, arrivalSteps, predicted] = await Promise.all([
+  const [equipment, shifts, arrivalSteps, stored] = await Promise.all([
     db
       .selectFrom('portcall_equipment_details as d')
       .innerJoin('cargo_handling_equipments as e', 'e.id', 'd.cargo_handling_equipment_id')
@@ -164,15 +165,17 @@ export async function findPortcallExtras(db: Db, portcallIds: number[]) {
       .orderBy('d.start_time')
       .execute(),
     db.selectFrom('portcall_shift_details').selectAll().where('portcall_id', 'in', portcallIds).orderBy('start_time').execute(),
+    // One read of the berth-arrival chains serves the mapper and the predictions' reference arrival.
     db
       .selectFrom('portcall_timestamps')
-      .select(['portcall_id', 'action', 'party', 'date_time', 'created_at'])
+      .select(['portcall_id', 'action', 'party', 'label_after', 'date_time', 'created_at'])
       .where('portcall_id', 'in', portcallIds)
       .where('time_type', '=', 'berth_arrival')
       .orderBy('id')
       .execute(),
-    findPredictedBerthArrivals(db, portcallIds),
+    findStoredPredictions(db, portcallIds),
   ]);
+  const predicted = predictedBerthArrivalsOf(stored, arrivalSteps);
   // The stored prediction (issue 13) wins over the vessel's own estimate; the mapper falls back to the estimate.
   const predictions = [...predicted].map(([portcall_id, value]) => ({ portcall_id, value }));
   return { equipment, shifts, arrivalSteps, predictions };

@@ -14,11 +14,15 @@ type Db = Kysely<DB> | Transaction<DB>;
  * arrival_deviation_minutes. Two queries for any number of calls; calls without a stored prediction are absent.
  */
 export async function findPredictedBerthArrivals(db: Db, portcallIds: readonly number[]): Promise<Map<number, TPredictedBerthArrival>> {
-  const result = new Map<number, TPredictedBerthArrival>();
-  if (portcallIds.length === 0) return result;
+  if (portcallIds.length === 0) return new Map();
   const rows = await findStoredPredictions(db, portcallIds);
-  if (rows.length === 0) return result;
-  const steps = await findArrivalSteps(db, [...new Set(rows.map((r) => r.portcall_id))]);
+  if (rows.length === 0) return new Map();
+  return predictedBerthArrivalsOf(rows, await findArrivalSteps(db, [...new Set(rows.map((r) => r.portcall_id))]));
+}
+
+/** The same from rows already read (the port-call read fetches the berth-arrival chain for its own use anyway). */
+export function predictedBerthArrivalsOf(rows: readonly TStoredRow[], steps: readonly (TArrivalStep & { portcall_id: number })[]): Map<number, TPredictedBerthArrival> {
+  const result = new Map<number, TPredictedBerthArrival>();
   const stepsOf = new Map<number, TArrivalStep[]>();
   for (const s of steps) {
     const list = stepsOf.get(s.portcall_id) ?? [];
