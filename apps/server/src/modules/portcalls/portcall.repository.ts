@@ -182,6 +182,58 @@ export async function findPortcallExtras(db: Db, portcallIds: number[]) {
 }
 export type PortcallExtras = Awaited<ReturnType<typeof findPortcallExtras>>;
 
+type TJsonRow = Record<string, unknown>;
+const toDate = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
+const toNumeric = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+/** Timestamps inside JSON are strings and numerics numbers; these give the rows the types a plain select gives. */
+function revive<T>(rows: unknown, dates: readonly string[], numerics: readonly string[] = []): T[] {
+  return ((rows as TJsonRow[] | null) ?? []).map((r) => {
+    const out: TJsonRow = { ...r };
+    for (const k of dates) out[k] = toDate(r[k]);
+    for (const k of numerics) out[k] = toNumeric(r[k]);
+    return out as T;
+  });
+}
+
+/**
+ * Calls by id with their cargo lines, equipment, shift lines, berth-arrival chain and stored predictions folded in as
+ * JSON: one query where the separate reads took six (on PGlite they queue on its one connection), for the port-call
+ * list and one call (docs/performance.md, "The API under load"). Others keep findCargoDetails / findPortcallExtras.
+ */
+export async function findPortcallsWithDetails(db: Db, where: (qb: ReturnType<typeof selectPortcalls>) => ReturnType<typeof selectPortcalls>, forUpdate = false) {
+  const rows = await where(selectPortcalls(db))
+    .select([
+      sql<unknown>`(select json_agg(c order by c.position) from portcall_cargo_details c where c.portcall_id = portcalls.id)`.as('x_cargo'),
+      sql<unknown>`(select json_agg(json_build_object('id', d.id, 'portcall_id', d.portcall_id, 'cargo_handling_equipment_id', d.cargo_handling_equipment_id,
+        'start_time', d.start_time, 'end_time', d.end_time, 'equipment_name', e.name, 'equipment_number', e.equipment_number) order by d.start_time)
+        from portcall_equipment_details d join cargo_handling_equipments e on e.id = d.cargo_handling_equipment_id where d.portcall_id = portcalls.id)`.as('x_equipment'),
+      sql<unknown>`(select json_agg(sd order by sd.start_time) from portcall_shift_details sd where sd.portcall_id = portcalls.id)`.as('x_shifts'),
+      sql<unknown>`(select json_agg(json_build_object('portcall_id', t.portcall_id, 'action', t.action, 'party', t.party, 'label_after', t.label_after,
+        'date_time', t.date_time, 'created_at', t.created_at) order by t.id) from portcall_timestamps t where t.portcall_id = portcalls.id and t.time_type = 'berth_arrival')`.as('x_steps'),
+      sql<unknown>`(select json_agg(json_build_object('source', pp.source, 'predicted_time', pp.predicted_time, 'last_fetched_at', pp.last_fetched_at))
+        from portcall_predictions pp where pp.portcall_id = portcalls.id and (portcalls.berth_arrival_label is null or portcalls.berth_arrival_label <> 'actual'))`.as('x_predictions'),
+      'terminals.preferred_prediction_source as x_preferred_prediction_source',
+      sql<number | null>`(select tas.arrival_deviation_minutes from terminal_alert_settings tas where tas.terminal_id = portcalls.terminal_id)`.as('x_arrival_deviation_minutes'),
+    ])
+    .$if(forUpdate, (q) => q.forUpdate('portcalls'))
+    .execute();
+  type TStored = Awaited<ReturnType<typeof findStoredPredictions>>[number];
+  const cargo: CargoDetailRow[] = [];
+  const extras: PortcallExtras = { equipment: [], shifts: [], arrivalSteps: [], predictions: [] };
+  const stored: TStored[] = [];
+  for (const r of rows) {
+    cargo.push(...revive<CargoDetailRow>(r.x_cargo, ['cargo_operations_start', 'cargo_operations_end'], ['move_count', 'discharge', 'load', 'restow', 'units_per_hour', 'crane_intensity']));
+    extras.equipment.push(...revive<PortcallExtras['equipment'][number]>(r.x_equipment, ['start_time', 'end_time']));
+    extras.shifts.push(...revive<PortcallExtras['shifts'][number]>(r.x_shifts, ['start_time', 'end_time']));
+    extras.arrivalSteps.push(...revive<PortcallExtras['arrivalSteps'][number]>(r.x_steps, ['date_time', 'created_at']));
+    for (const p of revive<{ source: string; predicted_time: Date; last_fetched_at: Date }>(r.x_predictions, ['predicted_time', 'last_fetched_at'])) {
+      stored.push({ portcall_id: r.id, ...p, berth_arrival: r.berth_arrival, preferred_prediction_source: r.x_preferred_prediction_source, arrival_deviation_minutes: r.x_arrival_deviation_minutes } as TStored);
+    }
+  }
+  extras.predictions = [...predictedBerthArrivalsOf(stored, extras.arrivalSteps)].map(([portcall_id, value]) => ({ portcall_id, value }));
+  return { rows: rows as PortcallRow[], cargo, extras };
+}
+
 /** Rows of many calls split per call once, so mapping a page of thousands stays linear. */
 export function perPortcall<T extends { portcall_id: number }>(rows: readonly T[]): (portcallId: number) => T[] {
   const map = new Map<number, T[]>();

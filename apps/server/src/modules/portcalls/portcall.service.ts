@@ -39,7 +39,7 @@ import type { AuthSession } from '../auth/auth.service';
 import { announcePortcallChange } from '../notifications/portcall-announcer';
 import { shiftPlanProblems } from '../shift-planner/shift-plan-check';
 import { toPortcall } from './portcall-mapper';
-import { countRequests, findListPage, extrasPerPortcall, findCargoDetails, findEquipmentClash, findPortcallExtras, perPortcall, shiftDetailRow, lastTimestamp, selectPortcalls, userTerminalIds, visibleTo } from './portcall.repository';
+import { countRequests, extrasPerPortcall, findEquipmentClash, findListPage, findPortcallsWithDetails, lastTimestamp, perPortcall, shiftDetailRow, userTerminalIds, visibleTo } from './portcall.repository';
 
 /** Fields only the terminal may set; the vessel side sees them but changes times through requests. */
 const TERMINAL_ONLY_FIELDS = ['berth_start_position', 'berth_end_position', 'berth_orientation', 'berth_comment', 'card_colour', 'is_dummy', 'is_bollards_linked'] as const;
@@ -54,27 +54,19 @@ type Trx = Transaction<DB>;
 
 /** One visible port call read through the given connection or transaction (inside a transaction, never ctx.db: PGlite has one connection). */
 export async function loadVisible(ctx: AppContext, db: AppContext['db'] | Trx, user: PortalUser, id: number, forUpdate = false): Promise<TPortcall> {
-  const row = await selectPortcalls(db)
-    .where('portcalls.id', '=', id)
-    .where(visibleTo(user))
-    .$if(forUpdate, (q) => q.forUpdate('portcalls'))
-    .executeTakeFirst();
+  const found = await findPortcallsWithDetails(db, (q) => q.where('portcalls.id', '=', id).where(visibleTo(user)), forUpdate);
+  const row = found.rows[0];
   if (!row) throw new AppError('NOT_FOUND', { message: 'No such port call.' });
-  const [cargo, extras] = await Promise.all([findCargoDetails(db, [row.id]), findPortcallExtras(db, [row.id])]);
-  return toPortcall(row, cargo, user, extras, ctx.clock.now());
+  return toPortcall(row, found.cargo, user, found.extras, ctx.clock.now());
 }
 
 export async function listPortcalls(ctx: AppContext, session: AuthSession, query: TPortcallListQuery): Promise<TPaged<TPortcall>> {
   const user = session.user;
   const page = await findListPage(ctx.db, user, query);
-  const [unordered, cargoRows, extraRows] = await Promise.all([
-    page.ids.length ? selectPortcalls(ctx.db).where('portcalls.id', 'in', page.ids).execute() : Promise.resolve([]),
-    findCargoDetails(ctx.db, page.ids),
-    findPortcallExtras(ctx.db, page.ids),
-  ]);
-  const byId = new Map(unordered.map((r) => [r.id, r]));
-  const cargo = perPortcall(cargoRows);
-  const extras = extrasPerPortcall(extraRows);
+  const found = page.ids.length ? await findPortcallsWithDetails(ctx.db, (q) => q.where('portcalls.id', 'in', page.ids)) : { rows: [], cargo: [], extras: { equipment: [], shifts: [], arrivalSteps: [], predictions: [] } };
+  const byId = new Map(found.rows.map((r) => [r.id, r]));
+  const cargo = perPortcall(found.cargo);
+  const extras = extrasPerPortcall(found.extras);
   const now = ctx.clock.now();
   return {
     items: page.ids.flatMap((id) => {
