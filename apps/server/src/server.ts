@@ -3,9 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { readConfig } from './config';
+import { claimDataDir } from './db/backup';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-data';
 
 const config = readConfig();
+// PGlite belongs to one process: refuse a data directory another live server holds, and tell `npm run backup` ours.
+if (config.database.kind === 'pglite' && config.database.dataDir) process.once('exit', claimDataDir(config.database.dataDir));
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const webDist = config.webDist ?? path.join(repoRoot, 'apps/web/dist');
 
