@@ -60,13 +60,3 @@ export function mergeUserSettings(db: Kysely<DB>, userId: number, patch: UserSet
     .where('id', '=', userId)
     .execute();
 }
-
-export function usersShareATerminal(db: Kysely<DB>, a: number, b: number) {
-  return db
-    .selectFrom('portal_user_terminals as x')
-    .innerJoin('portal_user_terminals as y', 'x.terminal_id', 'y.terminal_id')
-    .select('x.terminal_id')
-    .where('x.portal_user_id', '=', a)
-    .where('y.portal_user_id', '=', b)
-    .executeTakeFirst();
-}
