@@ -32,9 +32,9 @@ export function buildWebIfStale(): void {
   if (failed !== 0) throw new Error(`the web build failed (exit ${failed})`);
 }
 
-export function startBenchServer(target: TBenchDatabase) {
+export function startBenchServer(target: TBenchDatabase, env: Record<string, string> = {}) {
   const database: Record<string, string> = target.kind === 'pglite' ? { DATA_DIR: target.dataDir } : { DATABASE_URL: target.url };
-  return startServerProcess({ ...database, WEB_DIST: webDist }, { startTimeoutMs: 120_000 });
+  return startServerProcess({ ...database, WEB_DIST: webDist, ...env }, { startTimeoutMs: 120_000 });
 }
 
 /** Fresh tables have no statistics yet; production has autovacuum for that. */

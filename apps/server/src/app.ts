@@ -2,14 +2,14 @@
 import cookie from '@fastify/cookie';
 import { API_PREFIX } from '@quayline/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { type AppConfig, DEFAULT_TRUST_PROXY } from './config';
 import { type Database, openDatabase } from './db/database';
 import { registerStatisticsRefresh } from './db/statistics';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed/seed-demo';
 import { type Clock, systemClock } from './lib/clock';
-import { serializeRequest } from './lib/log-redaction';
+import { type TLogSettings, echoRequestId, loggerOptions, requestIdOf } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { berthPlanRoutes } from './modules/berth-plan/berth-plan.routes';
@@ -46,12 +46,15 @@ import { aisDetectionRoutes } from './modules/ais/detection.routes';
 import { predictionRoutes } from './modules/predictions/prediction.routes';
 import { priseRoutes } from './modules/prise/prise.routes';
 import { startDemoPortAuthority } from './modules/prise/demo-port-authority';
+import { zodResponseSerializer } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { type TJobRunnerOptions, registerJobs } from './jobs/register-jobs';
 import { registerAisIngest } from './modules/ais/ingest/register-ais-ingest';
 import { buildDemoAisRecording } from './db/seed/demo-ais-recording';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { registerApiRateLimit, registerRateLimits } from './plugins/rate-limit';
+import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
+import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRealtime } from './plugins/realtime';
 import { registerWebStatic } from './plugins/web-static';
@@ -62,7 +65,8 @@ export type BuildAppOptions = {
   clock?: Clock;
   /** Pass an already-open database (tests); otherwise the one in config is opened and closed with the app. */
   database?: Database;
-  logger?: boolean | { level: string };
+  /** Off unless given; tests may hand in a destination for the JSON lines (lib/logger.ts). */
+  logger?: boolean | TLogSettings;
   /** Timings of the realtime hub (tests shorten them). */
   realtime?: Partial<TRealtimeOptions>;
   /** Timings and adapters of the job runner (tests shorten them); it runs only when config.runJobs is on. */
@@ -74,14 +78,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const demoPortAuthority = await startDemoPortAuthority(options.config);
   const { config } = demoPortAuthority;
   const app = Fastify({
-    // Request URLs are logged without ?token= values (WebSocket clients may authenticate that way).
-    logger: options.logger ? { ...(typeof options.logger === 'object' ? options.logger : {}), serializers: { req: serializeRequest } } : false,
+    // Redacted, request-id tagged lines (lib/logger.ts); the id comes from X-Request-Id when that is safe.
+    logger: loggerOptions(options.logger),
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // The client IP for rate limits and logs: X-Forwarded-For only from private-network peers (TRUST_PROXY, docs/security.md).
+    trustProxy: config.trustProxy ?? DEFAULT_TRUST_PROXY,
     ajv: undefined,
+    // A malformed URL or an over-long path parameter answers in the envelope too (plugins/errors.ts).
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(zodResponseSerializer);
 
   app.addHook('onClose', demoPortAuthority.close);
   const database = options.database ?? (await openDatabase(config.database));
@@ -100,14 +108,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  echoRequestId(app);
+  await registerMetrics(app, database);
   registerSecurityHeaders(app, { secureCookies: config.secureCookies, mapTileUrl: config.mapTileUrl });
   await app.register(cookie);
   registerAuth(app);
+  await registerRateLimits(app);
   await registerRealtime(app, database, options.realtime);
   await registerOpenApi(app);
 
   await app.register(
     async (api) => {
+      registerApiRateLimit(api);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);

@@ -1,5 +1,6 @@
 // Reads the process environment once; everything else receives an AppConfig.
 import path from 'node:path';
+import { type TRateLimits, readRateLimitConfig } from './plugins/rate-limit-config';
 
 export type TDatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
 
@@ -42,6 +43,12 @@ export type AppConfig = {
   portcast?: TPortcastConfig | null;
   /** PRISE (issue 14): the port authority's adapter; absent or without a URL, notices are not applicable. */
   portAuthority?: TPortAuthorityConfig | null;
+  /** RATE_LIMIT_* (docs/security.md "Rate limits"); absent: the defaults of plugins/rate-limit-config.ts. */
+  rateLimits?: Partial<TRateLimits>;
+  /** TRUST_PROXY: which peers' X-Forwarded-For to believe for the client IP (default: private-network peers). */
+  trustProxy?: boolean | string;
+  /** METRICS_TOKEN: turns GET /metrics on, for scrapers sending it as a bearer token; absent: /metrics answers 404. */
+  metricsToken?: string | null;
 };
 
 export type TPortAuthorityConfig = {
@@ -128,6 +135,18 @@ export function readAisConfig(env: NodeJS.ProcessEnv, seedDemo: boolean, cwd: st
   };
 }
 
+/** Proxies believed by default: peers on private networks (a load balancer beside the servers), never public ones. */
+export const DEFAULT_TRUST_PROXY = 'loopback,linklocal,uniquelocal';
+
+/** TRUST_PROXY: 'true' (every hop, spoofable), 'false' (the socket's address), or comma-separated proxy addresses/CIDRs. */
+export function readTrustProxy(env: NodeJS.ProcessEnv): boolean | string {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw) return DEFAULT_TRUST_PROXY;
+  // Fastify takes a bare hop count as "trust nothing"; say so instead of silently counting the balancer as the client.
+  if (/^\d+$/.test(raw)) throw new Error(`TRUST_PROXY: give the proxies' addresses or CIDRs, true or false; a hop count (${raw}) is not supported`);
+  return raw === 'true' || raw === 'false' ? raw === 'true' : raw;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
   const port = Number(env.PORT ?? 3000);
   const databaseUrl = env.DATABASE_URL?.trim();
@@ -148,5 +167,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION?.trim() || null,
     portcast: readPortcastConfig(env),
     portAuthority: readPortAuthorityConfig(env),
+    rateLimits: readRateLimitConfig(env),
+    trustProxy: readTrustProxy(env),
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
   };
 }

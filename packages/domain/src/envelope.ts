@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   'OPTIMIZER_BUSY',
   'PROXY_EXPIRED',
+  'TOO_MANY_REQUESTS',
 ] as const;
 export const ZErrorCode = z.enum(ERROR_CODES);
 export type TErrorCode = z.infer<typeof ZErrorCode>;
@@ -31,6 +32,8 @@ export const ZErrorPayload = z.object({
   error_code: ZErrorCode,
   errors: z.array(ZFieldError).optional(),
   current: z.unknown().optional(),
+  /** With a 429: the seconds until the limit lets the client in again, as in the Retry-After header. */
+  retry_after_seconds: z.number().int().positive().optional(),
 });
 export type TErrorPayload = z.infer<typeof ZErrorPayload>;
 
@@ -72,6 +75,7 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   SERVICE_UNAVAILABLE: 'The service is not ready. Try again shortly.',
   OPTIMIZER_BUSY: 'The optimizer is busy with other plans. Try again in a minute.',
   PROXY_EXPIRED: 'The time to act for your colleague has run out.',
+  TOO_MANY_REQUESTS: 'Too many requests in a short time. Please wait a few minutes and try again.',
 };
 
 export const HTTP_STATUS: Record<TErrorCode, number> = {
@@ -93,4 +97,5 @@ export const HTTP_STATUS: Record<TErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
   OPTIMIZER_BUSY: 503,
   PROXY_EXPIRED: 403,
+  TOO_MANY_REQUESTS: 429,
 };

@@ -17,6 +17,8 @@ import * as m0014 from './migrations/0014-ais';
 import * as m0015 from './migrations/0015-daily-digest';
 import * as m0016 from './migrations/0016-prise';
 import * as m0017 from './migrations/0017-proxy';
+import * as m0018 from './migrations/0018-rate-limits';
+import * as m0019 from './migrations/0019-portcall-spec-fields';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -36,6 +38,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-daily-digest': m0015,
   '0016-prise': m0016,
   '0017-proxy': m0017,
+  '0018-rate-limits': m0018,
+  '0019-portcall-spec-fields': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

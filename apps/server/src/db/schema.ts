@@ -174,6 +174,13 @@ export type ProxyAuditEventsTable = {
   session_id: number | null;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 };
+/** Fixed-window rate-limit counters (issue 15); `key` is a scope and a value (IP, or a digest of an address or token). */
+export type RateLimitCountersTable = {
+  key: string;
+  window_started_at: Timestamp;
+  expires_at: Timestamp;
+  hits: number;
+};
 export type PasswordResetCodesTable = {
   id: Generated<number>;
   portal_user_id: number;
@@ -264,6 +271,12 @@ export type PortcallsTable = {
   dcsa_terminal_call_id: string | null;
   cancelled_by: number | null;
   cancelled_at: Timestamp | null;
+  /** Migration 0019: the call-level cargo type, and each time's value before its last change (kept by a trigger). */
+  cargo_type: string | null;
+  previous_berth_arrival: ColumnType<Date | null, never, never>;
+  previous_berth_departure: ColumnType<Date | null, never, never>;
+  previous_pilot_boarding_place_arrival: ColumnType<Date | null, never, never>;
+  previous_pilot_boarding_place_departure: ColumnType<Date | null, never, never>;
   version: Generated<number>;
   created_by: number | null;
   created_at: CreatedAt;
@@ -668,6 +681,7 @@ export type DB = {
   proxy_requests: ProxyRequestsTable;
   proxy_audit_events: ProxyAuditEventsTable;
   password_reset_codes: PasswordResetCodesTable;
+  rate_limit_counters: RateLimitCountersTable;
   mail_outbox: MailOutboxTable;
   daily_digest_deliveries: DailyDigestDeliveriesTable;
   realtime_events: RealtimeEventsTable;

@@ -12,6 +12,7 @@ export function errorEnvelope(error: AppError): TErrorEnvelope {
       error_code: error.code,
       ...(error.errors ? { errors: error.errors } : {}),
       ...(error.current !== undefined ? { current: error.current } : {}),
+      ...(error.retryAfterSeconds !== undefined ? { retry_after_seconds: error.retryAfterSeconds } : {}),
     },
   };
 }

@@ -25,6 +25,7 @@ import { refuseWhileActing, requireSession, sessionOf } from '../../plugins/auth
 import { detailsOfUser } from '../users/user-settings.service';
 import { login, logout, requestPasswordReset, resetExpiredPassword, updatePasswordWithCode } from './auth.service';
 import { endProxySession, listProxyCandidates, listSessionsOnMyBehalf, startProxySession } from './proxy.service';
+import { underResetLimits, underSignInLimits } from './sign-in-limits';
 
 const errors = { '4xx': ZErrorEnvelope };
 const tags = ['Sign-in'];
@@ -41,14 +42,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const secure = app.ctx.config.secureCookies;
 
-  r.post('/login', { schema: { tags, summary: 'Sign in', body: ZLoginRequest, response: { 200: successEnvelope(ZLoginResponse), ...errors } } }, async (request, reply) => {
+  r.post('/login', { schema: { tags, summary: 'Sign in (failed attempts per address and all attempts per client IP are limited: 429 with Retry-After)', body: ZLoginRequest, response: { 200: successEnvelope(ZLoginResponse), ...errors } } }, async (request, reply) => {
     const email = (request.body.username ?? request.body.email)!;
-    const result = await login(app.ctx, { email, password: request.body.password, userAgent: userAgent(request) });
+    const result = await underSignInLimits(app, request, () => login(app.ctx, { email, password: request.body.password, userAgent: userAgent(request) }));
     setTokenCookie(reply, COOKIE_USER_TOKEN, result.token, SESSION_TTL_SECONDS, secure);
     return ok(result);
   });
 
-  r.post('/reset_password', { onRequest: refuseWhileActing, schema: { tags, summary: 'Mail a password reset code', body: ZResetPasswordRequest, response: { 200: successEnvelope(z.null()), ...errors } } }, async (request) => {
+  r.post('/reset_password', { onRequest: refuseWhileActing, schema: { tags, summary: 'Mail a password reset code (one per address every few minutes: 429 with Retry-After)', body: ZResetPasswordRequest, response: { 200: successEnvelope(z.null()), ...errors } } }, async (request) => {
+    await underResetLimits(app, request);
     await requestPasswordReset(app.ctx, { email: (request.body.username ?? request.body.email)!, locale: request.body.locale });
     return ok(null);
   });
@@ -62,7 +64,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.put('/reset_expired_password', { onRequest: refuseWhileActing, schema: { tags, summary: 'Replace an expired password', body: ZResetExpiredPasswordRequest, response: { 200: successEnvelope(ZLoginResponse), ...errors } } }, async (request, reply) => {
     const b = request.body;
-    const result = await resetExpiredPassword(app.ctx, { email: b.email, oldPassword: b.old_password, newPassword: b.new_password, confirmation: b.new_password_confirmation, userAgent: userAgent(request) });
+    const result = await underSignInLimits(app, request, () =>
+      resetExpiredPassword(app.ctx, { email: b.email, oldPassword: b.old_password, newPassword: b.new_password, confirmation: b.new_password_confirmation, userAgent: userAgent(request) }),
+    );
     setTokenCookie(reply, COOKIE_USER_TOKEN, result.token, SESSION_TTL_SECONDS, secure);
     return ok(result);
   });

@@ -50,6 +50,12 @@ function isLocked(user: PortalUser, now: Date): boolean {
   return !!user.locked_until && new Date(user.locked_until).getTime() > now.getTime();
 }
 
+/** LOGIN_LIMIT_REACH is a 429 like the rate limits: it says when the account opens again (Retry-After). */
+function accountLocked(lockedUntil: Date | string, now: Date): AppError {
+  const ms = new Date(lockedUntil).getTime() - now.getTime();
+  return new AppError('LOGIN_LIMIT_REACH', { retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) });
+}
+
 function isExpired(user: PortalUser, now: Date): boolean {
   return !!user.password_expires_at && new Date(user.password_expires_at).getTime() <= now.getTime();
 }
@@ -58,11 +64,11 @@ export async function login(ctx: AppContext, args: { email: string; password: st
   const now = ctx.clock.now();
   const user = await findUserByEmail(ctx.db, args.email);
   if (!user) throw new AppError('USER_NOT_FOUND');
-  if (isLocked(user, now)) throw new AppError('LOGIN_LIMIT_REACH');
+  if (isLocked(user, now)) throw accountLocked(user.locked_until!, now);
 
   if (!(await verifyPassword(args.password, user.password_hash))) {
     const state = await recordFailedLogin(ctx.db, { userId: user.id, now, windowMs: LOGIN_FAILURE_WINDOW_MS, maxFailures: LOGIN_MAX_FAILURES, lockMs: LOGIN_LOCK_MS });
-    if (state.locked_until) throw new AppError('LOGIN_LIMIT_REACH');
+    if (state.locked_until) throw accountLocked(state.locked_until, now);
     throw new AppError('CREDENTIALS_DO_NOT_MATCH');
   }
   await clearFailedLogins(ctx.db, user.id);
@@ -112,11 +118,11 @@ export async function resetExpiredPassword(ctx: AppContext, args: { email: strin
   const now = ctx.clock.now();
   const user = await findUserByEmail(ctx.db, args.email);
   if (!user) throw new AppError('USER_NOT_FOUND');
-  if (isLocked(user, now)) throw new AppError('LOGIN_LIMIT_REACH');
+  if (isLocked(user, now)) throw accountLocked(user.locked_until!, now);
   if (!(await verifyPassword(args.oldPassword, user.password_hash))) {
     // Guessing the current password here counts like a failed sign-in.
     const state = await recordFailedLogin(ctx.db, { userId: user.id, now, windowMs: LOGIN_FAILURE_WINDOW_MS, maxFailures: LOGIN_MAX_FAILURES, lockMs: LOGIN_LOCK_MS });
-    if (state.locked_until) throw new AppError('LOGIN_LIMIT_REACH');
+    if (state.locked_until) throw accountLocked(state.locked_until, now);
     throw new AppError('INVALID_PASSWORD', { errors: [{ path: 'old_password', message: 'Current password is incorrect' }] });
   }
   if (args.newPassword === args.oldPassword) throw new AppError('REPEATED_PASSWORD');

@@ -65,7 +65,7 @@ export function ForgotPasswordForm() {
   }
 
   const error = resetMutation.error;
-  const message = error ? (isApiError(error) && (error.code === 'USER_NOT_FOUND' || error.code === 'NETWORK' || error.code === 'LOGIN_LIMIT_REACH') ? errorText(error) : t('forgotPasswordFlow.failed')) : null;
+  const message = error ? (isApiError(error) && (error.code === 'USER_NOT_FOUND' || error.code === 'NETWORK' || error.code === 'LOGIN_LIMIT_REACH' || error.code === 'TOO_MANY_REQUESTS') ? errorText(error) : t('forgotPasswordFlow.failed')) : null;
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="forgot-title">
