@@ -16,9 +16,13 @@ export type TListenOptions = {
   onConnectionLost?: (err: Error | null) => void;
 };
 
+/** Connections of the pool at this moment (PGlite: its one connection, busy or idle, and who waits for it). */
+export type TPoolStats = { max: number; total: number; idle: number; waiting: number };
+
 export type Database = {
   db: Kysely<DB>;
   kind: 'pglite' | 'postgres';
+  poolStats(): TPoolStats;
   /** LISTENs on a PostgreSQL notification channel; resolves to the function that stops listening. */
   listen(channel: string, onPayload: (payload: string) => void, options?: TListenOptions): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -53,15 +57,18 @@ function statementName(text: string): string {
   return name;
 }
 
+const POOL_MAX = 10;
+
 export async function openDatabase(config: TDatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10, Client: PreparingClient });
+    const pool = new pg.Pool({ connectionString: config.url, max: POOL_MAX, Client: PreparingClient });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     // LISTEN needs a connection of its own that stays open; the pool hands connections out per query.
     let listener: PgListener | null = null;
     return {
       db,
       kind: 'postgres',
+      poolStats: () => ({ max: POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, onPayload, options = {}) => (listener ??= new PgListener({ url: config.url })).listen(channel, { onPayload, ...options }),
       close: async () => {
         await listener?.close();
@@ -73,10 +80,12 @@ export async function openDatabase(config: TDatabaseConfig): Promise<Database> {
   const parsers = { 20: (v: string) => Number(v), 1700: (v: string) => v };
   const pglite = config.dataDir ? new PGlite(config.dataDir, { parsers }) : new PGlite({ parsers });
   await pglite.waitReady;
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const dialect = new PGliteDialect(pglite);
+  const db = new Kysely<DB>({ dialect });
   return {
     db,
     kind: 'pglite',
+    poolStats: () => ({ max: 1, total: pglite.closed ? 0 : 1, idle: dialect.pending === 0 && !pglite.closed ? 1 : 0, waiting: Math.max(0, dialect.pending - 1) }),
     // PGlite is one connection; LISTEN and UNLISTEN go through the dialect's lock so they never land inside someone's transaction.
     listen: async (channel, onPayload) => {
       const unlisten = await db.connection().execute(() => pglite.listen(channel, onPayload));

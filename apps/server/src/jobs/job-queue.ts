@@ -77,8 +77,12 @@ export type JobRunner = {
   runPrisePoll(job: TPrisePollJob): Promise<string>;
   /** Sends a poll for every submitted notice whose next poll is overdue (after a restart, or a lost job); returns how many were new. */
   sweepPrise(): Promise<number>;
+  /** Jobs per queue and state in pg-boss's table (for /metrics; finished ones stay until pg-boss archives them). */
+  queueStats(): Promise<TQueueStat[]>;
   readonly boss: PgBoss;
 };
+
+export type TQueueStat = { queue: string; state: string; count: number };
 
 export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOptions> = {}): JobRunner {
   const opts = { ...DEFAULT_OPTIONS, ...options };
@@ -182,8 +186,16 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
     return sent;
   }
 
+  async function queueStats(): Promise<TQueueStat[]> {
+    if (!isStarted) return [];
+    // One grouped count over pg-boss's own table (schema "pgboss", its default), through Kysely for PGlite's lock.
+    const result = await ctx.db.executeQuery<TQueueStat>(CompiledQuery.raw('select name as queue, state::text as state, count(*)::int as count from pgboss.job group by name, state'));
+    return result.rows;
+  }
+
   return {
     boss,
+    queueStats,
     schedulePrisePoll,
     runPrisePoll,
     sweepPrise,

@@ -1,7 +1,8 @@
-// Request logging without secrets: WebSocket clients may send their session token in the query string (?token=).
+// Request logging without secrets: WebSocket clients may send their session token in the query string (?token=),
+// and the mailed reset link carries its code (/{locale}/reset-password?email=..&code=..).
 import type { FastifyRequest } from 'fastify';
 
-const SECRET_QUERY_KEYS = new Set(['token', 'proxy_token']);
+const SECRET_QUERY_KEYS = new Set(['token', 'proxy_token', 'code']);
 
 /** The URL with the values of token-like query parameters replaced. */
 export function redactUrl(url: string): string {

@@ -63,7 +63,7 @@ export type TestApp = {
 };
 
 /** `now` starts the manual clock elsewhere than the current time; `jobs` tunes the job runner when runJobs is on. */
-export type TTestAppOptions = { now?: Date; jobs?: BuildAppOptions['jobs'] };
+export type TTestAppOptions = { now?: Date; jobs?: BuildAppOptions['jobs']; logger?: BuildAppOptions['logger'] };
 
 export async function createTestApp(target: DbTarget, overrides: Partial<AppConfig> = {}, options: TTestAppOptions = {}): Promise<TestApp> {
   let databaseConfig: TDatabaseConfig;
@@ -77,7 +77,7 @@ export async function createTestApp(target: DbTarget, overrides: Partial<AppConf
   }
   const database = await openDatabase(databaseConfig);
   const clock = createManualClock(options.now ?? new Date());
-  const app = await buildApp({ config: testConfig(databaseConfig, overrides), clock, database, ...(options.jobs ? { jobs: options.jobs } : {}) });
+  const app = await buildApp({ config: testConfig(databaseConfig, overrides), clock, database, ...(options.jobs ? { jobs: options.jobs } : {}), ...(options.logger ? { logger: options.logger } : {}) });
   return {
     app,
     clock,

@@ -73,6 +73,13 @@ export class RealtimeHub {
     return this.#connections.size;
   }
 
+  /** Channel subscriptions of all sinks together (read by the metrics on scrape, not per event). */
+  get subscriptionCount(): number {
+    let count = 0;
+    for (const sinks of this.#channels.values()) count += sinks.size;
+    return count;
+  }
+
   async start(): Promise<void> {
     if (this.#isStarted || this.#isStopped) return;
     this.#isStarted = true;
