@@ -5,6 +5,8 @@ import { buildApp } from './app';
 import { readConfig } from './config';
 import { claimDataDir } from './db/backup';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-data';
+import { installGracefulShutdown, readShutdownOptions } from './shutdown';
+import { readLogSettings } from './lib/logger';
 
 const config = readConfig();
 // PGlite belongs to one process: refuse a data directory another live server holds, and tell `npm run backup` ours.
@@ -13,7 +15,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const webDist = config.webDist ?? path.join(repoRoot, 'apps/web/dist');
 
 const startedAt = performance.now();
-const app = await buildApp({ config: { ...config, webDist }, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+const app = await buildApp({ config: { ...config, webDist }, logger: readLogSettings() });
+installGracefulShutdown(app, readShutdownOptions());
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
@@ -31,9 +34,3 @@ if (config.seedDemo) {
   for (const u of DEMO_USERS) lines.push(`    ${u.email.padEnd(40)} ${u.user_type}${u.expired ? ' (password expired)' : ''}`);
 }
 console.log(lines.join('\n') + '\n');
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
-  });
-}

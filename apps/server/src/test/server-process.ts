@@ -1,4 +1,4 @@
-// Runs the real server entry point in a child process, for tests that need separate processes.
+// Runs the real server entry point in a child process, for tests that need separate processes (or a real kill).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -18,7 +18,23 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServerProcess(env: Record<string, string>, options: { startTimeoutMs?: number } = {}): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+export type TProcessExit = { code: number | null; signal: NodeJS.Signals | null };
+
+export type TServerProcess = {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves when the process has exited, however that happened. */
+  exited: Promise<TProcessExit>;
+  /** Sends a signal and waits for the exit (SIGKILL: a crash; SIGTERM: a graceful stop). */
+  kill(signal: NodeJS.Signals): Promise<TProcessExit>;
+  stop(): Promise<void>;
+  /** Starts another server process with the same environment (same database), on a new port. */
+  restart(): Promise<TServerProcess>;
+};
+
+export async function startServerProcess(env: Record<string, string>, options: { startTimeoutMs?: number } = {}): Promise<TServerProcess> {
   const startTimeoutMs = options.startTimeoutMs ?? 60_000;
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -27,31 +43,39 @@ export async function startServerProcess(env: Record<string, string>, options: {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const exited = new Promise<TProcessExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in ${startTimeoutMs / 1000} s:\n${output}`)), startTimeoutMs);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Quayline is running')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
+    const onStarted = () => {
+      if (!output.includes('Quayline is running')) return;
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
+      child.stdout!.off('data', onStarted);
+      resolve();
+    };
+    child.stdout!.on('data', onStarted);
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code ?? signal}:\n${output}`));
     });
   });
-  child.removeAllListeners('exit');
+  const kill = (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
   return {
     url: `http://127.0.0.1:${port}`,
     child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    output: () => output,
+    exited,
+    kill,
+    stop: async () => {
+      await kill('SIGTERM');
+    },
+    restart: () => startServerProcess(env, options),
   };
 }

@@ -223,6 +223,19 @@ describe('realtime client', () => {
     expect(sockets).toHaveLength(2);
   });
 
+  it('reconnects and catches up after 1001 (a server shutting down), so the tab moves to another server', () => {
+    const client = createClient();
+    client.subscribe('Terminal.3', vi.fn());
+    latest().open();
+    latest().receive({ type: 'subscribed', channel: 'Terminal.3', last_event_id: 40 });
+    latest().receive(event('Terminal.3', 41));
+    latest().drop(1001);
+    expect(client.status).toBe('reconnecting');
+    vi.advanceTimersByTime(500);
+    latest().open();
+    expect(latest().sent).toEqual([{ type: 'subscribe', channel: 'Terminal.3', last_event_id: 41 }]);
+  });
+
   it('does not ask again for a channel the server refused, and reports the refusal', () => {
     const onError = vi.fn();
     const client = createClient({ onError });

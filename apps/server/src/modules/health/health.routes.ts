@@ -1,11 +1,13 @@
 // Liveness (/health: the process answers; no database round trip, so a load balancer's probe costs nothing) and
-// readiness (/ready: the database answers too; 503 when it does not, so a load balancer stops sending traffic here).
+// readiness (/ready: the database answers too; 503 when it does not or the server is shutting down, so a load
+// balancer stops sending traffic here).
 import { ZHealth, ZReadiness, successEnvelope } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
+import { isDraining } from './readiness';
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -26,7 +28,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     ok({ database: app.ctx.dbKind, version: await databaseVersion(), time: app.ctx.clock.now().toISOString() }),
   );
 
-  r.get('/ready', { schema: { tags: ['System'], summary: 'Readiness: the database answers within 2 s (503 otherwise)', response: { 200: successEnvelope(ZReadiness) } } }, async () => {
+  r.get('/ready', { schema: { tags: ['System'], summary: 'Readiness: the database answers within 2 s and the server is not shutting down (503 otherwise)', response: { 200: successEnvelope(ZReadiness) } } }, async () => {
+    if (isDraining(app.ctx)) throw new AppError('SERVICE_UNAVAILABLE', { message: 'The server is shutting down.' });
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
     try {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
+import { markDraining } from './readiness';
 
 describe.each(DB_TARGETS)('system endpoints on %s', (target) => {
   let t: TestApp;
@@ -29,6 +30,19 @@ describe.each(DB_TARGETS)('system endpoints on %s', (target) => {
     expect(down.json()).toMatchObject({ status: { status: 'SERVICE_UNAVAILABLE' }, payload: { error_code: 'SERVICE_UNAVAILABLE' } });
     // Liveness does not depend on the database: the process still answers.
     expect((await other.app.inject({ method: 'GET', url: '/api/portal/v1/health' })).statusCode).toBe(200);
+    await other.close();
+  });
+
+  it('GET /ready answers 503 once shutdown has started, while /health and other requests are still served', async () => {
+    const other = await createTestApp(target);
+    expect((await other.app.inject({ method: 'GET', url: '/api/portal/v1/ready' })).statusCode).toBe(200);
+    markDraining(other.app.ctx);
+    const draining = await other.app.inject({ method: 'GET', url: '/api/portal/v1/ready' });
+    expect(draining.statusCode).toBe(503);
+    expect(draining.json()).toMatchObject({ status: { status: 'SERVICE_UNAVAILABLE' }, payload: { error_code: 'SERVICE_UNAVAILABLE' } });
+    expect((await other.app.inject({ method: 'GET', url: '/api/portal/v1/health' })).statusCode).toBe(200);
+    // The flag belongs to that app alone.
+    expect((await t.app.inject({ method: 'GET', url: '/api/portal/v1/ready' })).statusCode).toBe(200);
     await other.close();
   });
 
