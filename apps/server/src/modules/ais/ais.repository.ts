@@ -246,7 +246,7 @@ export function findAisVessels(db: Db, args: { mmsis: string[]; imoNumbers: stri
     .selectFrom('ais_vessels')
     .selectAll()
     .where((eb) => eb.or([...(args.mmsis.length ? [eb('mmsi', 'in', args.mmsis)] : []), ...(args.imoNumbers.length ? [eb('imo_number', 'in', args.imoNumbers)] : [])]))
-    .orderBy('static_received_at', sql`desc nulls last`)
+    .orderBy('static_received_at', (ob) => ob.desc().nullsLast())
     .execute();
 }
 export type TAisVesselRow = Awaited<ReturnType<typeof findAisVessels>>[number];

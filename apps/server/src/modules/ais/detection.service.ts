@@ -14,15 +14,17 @@ export async function listDetections(ctx: AppContext, session: AuthSession, port
   return (await findDetectionsOfCall(ctx.db, portcallId)).map(toDetection);
 }
 
+/** A terminal the user is not linked to answers like one that does not exist (404); a linked one refuses the vessel side (403). */
 async function requireTerminalOperatorOf(ctx: AppContext, session: AuthSession, terminalId: number): Promise<void> {
-  if (session.user.user_type !== 'terminal_operator' || !(await terminalIdsOf(ctx, session.user)).includes(terminalId)) {
-    throw new AppError('FORBIDDEN', { message: 'Only the terminal\u2019s planners decide on AIS-detected times.' });
-  }
+  if (!(await terminalIdsOf(ctx, session.user)).includes(terminalId)) throw new AppError('NOT_FOUND', { message: 'No such terminal.' });
+  if (session.user.user_type !== 'terminal_operator') throw new AppError('FORBIDDEN', { message: 'Only the terminal\u2019s planners decide on AIS-detected times.' });
 }
 
 async function proposedDetection(ctx: AppContext, session: AuthSession, id: number) {
   const row = await findDetectionWithTerminal(ctx.db, id);
   if (!row) throw new AppError('NOT_FOUND', { message: 'No such AIS detection.' });
+  // A detection of a call the user may not see answers like one that does not exist.
+  await getPortcall(ctx, session, row.portcall_id);
   await requireTerminalOperatorOf(ctx, session, row.terminal_id);
   if (row.status !== 'proposed') throw new AppError('CONFLICT', { message: 'This AIS detection is already decided.', current: toDetection(row) });
   return row;
@@ -66,9 +68,9 @@ async function loadSettings(ctx: AppContext, terminalId: number): Promise<TTermi
   };
 }
 
-/** The terminal's users see its AIS settings. */
+/** The terminal's planners see its AIS settings. */
 export async function getTerminalAisSettings(ctx: AppContext, session: AuthSession, terminalId: number): Promise<TTerminalAisSettings> {
-  if (!(await terminalIdsOf(ctx, session.user)).includes(terminalId) || session.user.user_type !== 'terminal_operator') throw new AppError('FORBIDDEN', { message: 'Not a user of this terminal.' });
+  await requireTerminalOperatorOf(ctx, session, terminalId);
   return loadSettings(ctx, terminalId);
 }
 

@@ -105,6 +105,11 @@ function ownCompanyProblem(user: PortalUser, vesselOperatorId: number): TProblem
   return user.user_type === 'vessel_operator' && vesselOperatorId !== user.organisation_id ? [{ path: 'vessel_operator_id', message: 'You can only enter voyages of your own company' }] : [];
 }
 
+/** An agent sees a voyage through its call at the terminal (which names the agency): without one it would vanish once saved. */
+function agentCallProblem(user: PortalUser, schedule: TScheduleInput): TProblem[] {
+  return user.user_type === 'agent' && !schedule.some((r) => r.is_terminal_call) ? [{ path: 'schedule', message: 'Your voyage needs its call at this terminal: you follow it as the agent of that call' }] : [];
+}
+
 const scheduleWrite = (schedule: TScheduleInput, source: TVoyage['source']) =>
   schedule.map((r) => ({ port_id: r.port_id, is_terminal_call: r.is_terminal_call, arrival: r.arrival ? new Date(r.arrival).toISOString() : null, departure: r.departure ? new Date(r.departure).toISOString() : null, source }));
 
@@ -117,7 +122,7 @@ export async function createVoyage(ctx: AppContext, session: AuthSession, body: 
     const problems: TProblem[] = [];
     if (!(await findVessels(trx, [body.vessel_id])).length) problems.push({ path: 'vessel_id', message: 'Unknown vessel' });
     if (!(await findVesselOperator(trx, body.vessel_operator_id))) problems.push({ path: 'vessel_operator_id', message: 'Unknown vessel operator' });
-    problems.push(...ownCompanyProblem(user, body.vessel_operator_id), ...(await scheduleProblems(trx, body.schedule, terminal.port_id)));
+    problems.push(...ownCompanyProblem(user, body.vessel_operator_id), ...agentCallProblem(user, body.schedule), ...(await scheduleProblems(trx, body.schedule, terminal.port_id)));
     if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems });
     const result = await insertVoyages(
       ctx,
