@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ZPortcallStatus } from './portcall';
 import { ZPredictedBerthArrival } from './prediction';
+import { ZRecordId } from './master-data';
 
 /** Spec section 3 time-window sources: how an actual time came to be (AIS-detected ones carry the ais_* sources). */
 export const TIME_WINDOW_SOURCES = ['arrival_by_vessel', 'ais_berth_arrival', 'ais_berth_departure'] as const;
@@ -53,7 +54,7 @@ export const ZAisPortcall = z.object({
 export type TAisPortcall = z.infer<typeof ZAisPortcall>;
 
 export const ZAisPortcallsListQuery = z.object({
-  terminal_id: z.coerce.number().int().positive(),
+  terminal_id: ZRecordId,
   /** Comma-separated port-call statuses; all but Cancelled when absent. */
   statuses: z.string().max(200).optional(),
   /** Only the calls in the user's watch list. */
@@ -93,7 +94,7 @@ export const ZPredictedRoute = z.object({
   predicted_berth_arrival: ZPredictedBerthArrival.nullable(),
 });
 export type TPredictedRoute = z.infer<typeof ZPredictedRoute>;
-export const ZPredictRouteQuery = z.object({ portcall_id: z.coerce.number().int().positive() });
+export const ZPredictRouteQuery = z.object({ portcall_id: ZRecordId });
 
 /** Groups of the AIS ship type (ITU-R M.1371, table 53), keys the screen translates. */
 export const AIS_SHIP_TYPE_GROUPS = [
@@ -122,7 +123,7 @@ export const ZAisVesselCharacteristics = z.object({
   filled_fields: z.array(z.string()),
 });
 export type TAisVesselCharacteristics = z.infer<typeof ZAisVesselCharacteristics>;
-export const ZAisVesselCharacteristicsQuery = z.object({ vessel_id: z.coerce.number().int().positive() });
+export const ZAisVesselCharacteristicsQuery = z.object({ vessel_id: ZRecordId });
 
 /** A previous call that teaches the prediction: sea passage and pilotage (pilot boarding place to berth) times. */
 export const ZPreviousPortcall = z.object({
@@ -150,7 +151,7 @@ export const ZPreviousPortcallData = z.object({
   sample_size: z.number().int(),
 });
 export type TPreviousPortcallData = z.infer<typeof ZPreviousPortcallData>;
-export const ZPreviousPortcallDataQuery = z.object({ portcall_id: z.coerce.number().int().positive() });
+export const ZPreviousPortcallDataQuery = z.object({ portcall_id: ZRecordId });
 
 /** A time AIS detected for a call: applied as an actual step, or waiting for a planner to apply or dismiss it. */
 export const ZAisDetection = z.object({

@@ -1,6 +1,7 @@
 // The berth optimizer as the planner uses it: the request for a proposal over a window, and the proposal.
 import { z } from 'zod';
 import { ZDraftState } from './draft';
+import { ZRecordIdValue } from './master-data';
 
 const ZInstant = z.iso.datetime({ offset: true });
 
@@ -13,7 +14,7 @@ export const ON_REQUESTED_TIME_MINUTES = 15;
 
 export const ZOptimizeRequest = z
   .object({
-    terminal_id: z.number().int().positive(),
+    terminal_id: ZRecordIdValue,
     window_start: ZInstant,
     window_end: ZInstant,
     seconds: z.number().min(1).max(OPTIMIZE_MAX_SECONDS).default(OPTIMIZE_DEFAULT_SECONDS),

@@ -4,10 +4,11 @@ import { ALERT_KEY_PATTERN, ALERT_RULES, ALERT_SEVERITIES, ZAlertSettings } from
 import { NEGOTIATED_TIMES, ZTimeLabel } from '../negotiation';
 import { pageQuery, ZPageMeta } from './paging';
 import { ZPortcallStatus } from './portcall';
+import { ZRecordId, ZRecordIdValue } from './master-data';
 
 export const CARGO_PROGRESS_PAGE_SIZE = 6;
 
-export const ZDashboardTerminalQuery = z.object({ terminal_id: z.coerce.number().int().positive().optional() });
+export const ZDashboardTerminalQuery = z.object({ terminal_id: ZRecordId.optional() });
 export type TDashboardTerminalQuery = z.infer<typeof ZDashboardTerminalQuery>;
 
 /** Where a count leads: the client screen and the query it opens it with. */
@@ -43,8 +44,8 @@ export const ZWatchlistItem = z.object({
 });
 export type TWatchlistItem = z.infer<typeof ZWatchlistItem>;
 export const ZWatchlist = z.object({ items: z.array(ZWatchlistItem) });
-export const ZWatchlistPinRequest = z.object({ portcall_id: z.number().int().positive() });
-export const ZWatchlistPortcallParams = z.object({ portcall_id: z.coerce.number().int().positive() });
+export const ZWatchlistPinRequest = z.object({ portcall_id: ZRecordIdValue });
+export const ZWatchlistPortcallParams = z.object({ portcall_id: ZRecordId });
 
 export const ZDashboardAlert = z.object({
   key: z.string(),
@@ -65,7 +66,7 @@ export type TDashboardAlert = z.infer<typeof ZDashboardAlert>;
 export const ZDashboardAlerts = z.object({ items: z.array(ZDashboardAlert), unacknowledged_count: z.number().int() });
 export const ZAlertsQuery = ZDashboardTerminalQuery.extend({ include_acknowledged: z.enum(['true', 'false']).default('true') });
 export const ZAcknowledgeAlertRequest = z.object({ key: z.string().regex(ALERT_KEY_PATTERN, 'Not an alert key') });
-export const ZAlertSettingsQuery = z.object({ terminal_id: z.coerce.number().int().positive() });
+export const ZAlertSettingsQuery = z.object({ terminal_id: ZRecordId });
 export const ZAlertSettingsPayload = z.object({ terminal_id: z.number().int(), settings: ZAlertSettings, is_default: z.boolean(), updated_at: z.string().nullable() });
 
 export const ZCargoProgressQuery = pageQuery(CARGO_PROGRESS_PAGE_SIZE).extend(ZDashboardTerminalQuery.shape);

@@ -2,10 +2,10 @@
 import { z } from 'zod';
 import { KPI_GROUPINGS, KPI_PERIODS, KPI_UNITS, OVERALL_KPIS, PORTCALL_KPIS_PAGE_SIZE, customPeriodProblem, parseKpiList } from '../kpis';
 import { ZPageMeta, pageQuery } from './paging';
-import { ZInstantInput } from './master-data';
+import { ZInstantInput, ZRecordId } from './master-data';
 import { PORTCALL_KPIS } from './settings';
 
-const ZTerminalId = z.coerce.number().int().min(1);
+const ZTerminalId = ZRecordId;
 
 function unknownKpis(text: string | undefined, known: readonly string[], ctx: z.RefinementCtx): void {
   const { unknown } = parseKpiList(text, known);

@@ -1,10 +1,10 @@
 // Payloads of the service-center reports (docs/reports.md): situation, movement and performance.
 import { z } from 'zod';
 import { customPeriodProblem } from '../kpis';
-import { ZInstantInput } from './master-data';
+import { ZInstantInput, ZRecordId } from './master-data';
 import { ZOverallPerformance } from './kpis';
 
-const ZTerminalId = z.coerce.number().int().min(1);
+const ZTerminalId = ZRecordId;
 export const REPORT_FILE_TYPES = ['csv', 'xls'] as const;
 export const ZReportFileType = z.enum(REPORT_FILE_TYPES, { message: 'Use csv or xls' });
 export const SITUATION_HOURS_AHEAD_DEFAULT = 24;

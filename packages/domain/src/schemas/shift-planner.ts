@@ -1,7 +1,7 @@
 // The shift planner (issue 11, docs/shift-planner.md): the board of one terminal's shifts over some days, with the
 // calls working in them, their shift cards, the capacity of each shift and what is wrong with the plan.
 import { z } from 'zod';
-import { ZTerminalShift } from './master-data';
+import { ZRecordId, ZRecordIdValue, ZTerminalShift } from './master-data';
 import { PORTCALL_STATUSES, ZShiftDetail, ZShiftDetailInput } from './portcall';
 import { SHIFT_PLANNER_ORDER_BY } from './settings';
 
@@ -21,11 +21,11 @@ export const ZNonWorkingTime = z.object({
 });
 export type TNonWorkingTime = z.infer<typeof ZNonWorkingTime>;
 export const ZNonWorkingTimeCreate = z
-  .object({ terminal_id: z.number().int().positive(), kind: ZNonWorkingTimeKind, reason: z.string().trim().min(1).max(200), starts_at: ZInstant, ends_at: ZInstant })
+  .object({ terminal_id: ZRecordIdValue, kind: ZNonWorkingTimeKind, reason: z.string().trim().min(1).max(200), starts_at: ZInstant, ends_at: ZInstant })
   .refine((v) => Date.parse(v.ends_at) > Date.parse(v.starts_at), { path: ['ends_at'], message: 'Ends after it starts' })
   .refine((v) => Date.parse(v.ends_at) - Date.parse(v.starts_at) <= 31 * 86_400_000, { path: ['ends_at'], message: 'At most 31 days at a time' });
 export type TNonWorkingTimeCreate = z.infer<typeof ZNonWorkingTimeCreate>;
-export const ZNonWorkingTimesQuery = z.object({ terminal_id: z.coerce.number().int().positive(), from: ZInstant.optional(), to: ZInstant.optional() });
+export const ZNonWorkingTimesQuery = z.object({ terminal_id: ZRecordId, from: ZInstant.optional(), to: ZInstant.optional() });
 
 /** A terminal shift definition with the gangs the terminal can man in it. */
 export const ZBoardShiftDefinition = ZTerminalShift.extend({ gangs_available: z.number().int() });
@@ -119,7 +119,7 @@ export const ZShiftPlanProblem = z.object({
 export type TShiftPlanProblem = z.infer<typeof ZShiftPlanProblem>;
 
 export const ZShiftBoardQuery = z.object({
-  terminal_id: z.coerce.number().int().positive(),
+  terminal_id: ZRecordId,
   /** First local day shown, in the terminal's zone; today by default. */
   from: ZLocalDate.optional(),
   /** Days shown; the user's setting by default (3). */
@@ -156,7 +156,7 @@ export const ZShiftDetailsUpdateResponse = z.object({ portcall: ZBoardPortcall }
 
 export const SHIFT_DOWNLOAD_FORMATS = ['csv', 'xls', 'xlsx'] as const;
 export const ZShiftDownloadQuery = z.object({
-  terminal_id: z.coerce.number().int().positive(),
+  terminal_id: ZRecordId,
   from: ZLocalDate.optional(),
   days: z.coerce.number().int().min(1).max(31).optional(),
   type: z.enum(SHIFT_DOWNLOAD_FORMATS).default('csv'),

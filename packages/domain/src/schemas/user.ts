@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ZLocale } from '../locales';
 import { ZCanvasSettings, ZDashboardSettings, ZMailSettings, ZPortcallCardField, ZShiftPlannerSettings } from './settings';
+import { ZRecordIdValue } from './master-data';
 
 export const USER_TYPES = ['terminal_operator', 'vessel_operator', 'agent'] as const;
 export const ZUserType = z.enum(USER_TYPES);
@@ -47,7 +48,7 @@ export const ZUserDetails = ZUserInfo.extend({
 export type TUserDetails = z.infer<typeof ZUserDetails>;
 
 /** POST /proxy_session: whom to act for. */
-export const ZStartProxySessionRequest = z.object({ user_id: z.number().int().positive() });
+export const ZStartProxySessionRequest = z.object({ user_id: ZRecordIdValue });
 export const ZStartProxySessionResponse = z.object({ token: z.string(), expires_at: z.string() });
 export type TStartProxySessionResponse = z.infer<typeof ZStartProxySessionResponse>;
 

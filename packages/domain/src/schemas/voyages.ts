@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ZChangeLabel, ZNegotiatedTime, ZTimeLabel } from '../negotiation';
 import { BERTH_ORIENTATIONS, ZPortcallStatus, ZScheduleSyncState } from './portcall';
 import { pageQuery, pagedPayload } from './paging';
+import { ZRecordId, ZRecordIdValue } from './master-data';
 
 /** Re-exported here: the voyage center's schemas read as one place (the enum lives in portcall.ts to avoid an import cycle). */
 export { SCHEDULE_SYNC_STATES, ZScheduleSyncState, type TScheduleSyncState } from './portcall';
@@ -40,7 +41,7 @@ export const DEFAULT_PROPOSAL_THRESHOLD_MINUTES = 60;
 const ZInstantIn = z.iso.datetime({ offset: true, message: 'Use an ISO 8601 instant with a zone, e.g. 2027-03-01T06:00:00Z' });
 const ZLocalDate = z.iso.date({ message: 'Use a date as YYYY-MM-DD' });
 const ZHhMm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time as HH:mm');
-const ZId = z.number().int().positive();
+const ZId = ZRecordIdValue;
 const ZName = (max: number) => z.string().trim().min(1, 'Required').max(max);
 
 // ---- voyages ------------------------------------------------------------------------------------------------
@@ -119,15 +120,15 @@ export type TVoyage = z.infer<typeof ZVoyage>;
 export const ZVoyageList = pagedPayload(ZVoyage);
 
 export const ZVoyageListQuery = pageQuery(VOYAGES_PAGE_SIZE).extend({
-  terminal_id: z.coerce.number().int().positive().optional(),
+  terminal_id: ZRecordId.optional(),
   /** current: a call of the schedule is still ahead; departed: the whole schedule lies behind (spec: voyages, departedVoyages). */
   state: z.enum(['current', 'departed']).default('current'),
   service: z.string().trim().max(100).optional(),
-  vessel_id: z.coerce.number().int().positive().optional(),
-  vessel_operator_id: z.coerce.number().int().positive().optional(),
+  vessel_id: ZRecordId.optional(),
+  vessel_operator_id: ZRecordId.optional(),
   source: ZVoyageSource.optional(),
   sync: z.enum(['active', 'inactive']).optional(),
-  template_id: z.coerce.number().int().positive().optional(),
+  template_id: ZRecordId.optional(),
 });
 export type TVoyageListQuery = z.infer<typeof ZVoyageListQuery>;
 
@@ -240,7 +241,7 @@ export const ZVoyageTemplate = z.object({
 export type TVoyageTemplate = z.infer<typeof ZVoyageTemplate>;
 export const ZVoyageTemplateList = pagedPayload(ZVoyageTemplate);
 export const ZVoyageTemplateListQuery = pageQuery(VOYAGE_TEMPLATES_PAGE_SIZE).extend({
-  terminal_id: z.coerce.number().int().positive().optional(),
+  terminal_id: ZRecordId.optional(),
   q: z.string().trim().max(100).optional(),
 });
 

@@ -1,5 +1,5 @@
 // HTTP for AIS-detected times and the terminal's AIS settings.
-import { ZAisDetection, ZAisDetectionDecision, ZErrorEnvelope, ZPortcall, ZTerminalAisSettings, ZTerminalAisSettingsUpdate, successEnvelope } from '@quayline/domain';
+import { ZAisDetection, ZAisDetectionDecision, ZErrorEnvelope, ZPortcall, ZRecordId, ZTerminalAisSettings, ZTerminalAisSettingsUpdate, successEnvelope } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { ok } from '../../lib/envelope';
 import { requireSession, sessionOf } from '../../plugins/auth';
 import { applyDetection, dismissDetection, getTerminalAisSettings, listDetections, updateTerminalAisSettings } from './detection.service';
 
-const ZId = z.object({ id: z.coerce.number().int().positive() });
+const ZId = z.object({ id: ZRecordId });
 
 export async function aisDetectionRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,5 @@
 // HTTP for a terminal's map geometry (quay, berths, pilot boarding places, tile server).
-import { ZErrorEnvelope, ZTerminalMapGeometry, successEnvelope } from '@quayline/domain';
+import { ZErrorEnvelope, ZRecordId, ZTerminalMapGeometry, successEnvelope } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ export async function mapGeometryRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['Map'],
         summary: 'The terminal on the map: quay line, berth polygons, pilot boarding places with their geofence radius, centre and tile server',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: ZRecordId }),
         response: { 200: successEnvelope(ZTerminalMapGeometry), '4xx': ZErrorEnvelope },
       },
     },

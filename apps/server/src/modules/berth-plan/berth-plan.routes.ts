@@ -1,5 +1,5 @@
 // HTTP for the berth plan checks.
-import { ZErrorEnvelope, ZOptimizeRequest, ZOptimizeResult, successEnvelope } from '@quayline/domain';
+import { ZErrorEnvelope, ZOptimizeRequest, ZOptimizeResult, ZRecordId, successEnvelope } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +18,7 @@ export async function berthPlanRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['Berth plan'],
         summary: 'Clashes of the live plan in a window: overlaps with clearance, block zones, shallow water, off-quay',
-        querystring: z.object({ terminal_id: z.coerce.number().int().positive(), from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) }).refine((q) => Date.parse(q.to) > Date.parse(q.from) && Date.parse(q.to) - Date.parse(q.from) <= 90 * 86_400_000, { message: 'Give a window of up to 90 days', path: ['to'] }),
+        querystring: z.object({ terminal_id: ZRecordId, from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) }).refine((q) => Date.parse(q.to) > Date.parse(q.from) && Date.parse(q.to) - Date.parse(q.from) <= 90 * 86_400_000, { message: 'Give a window of up to 90 days', path: ['to'] }),
         response: { 200: successEnvelope(z.object({ clashes: z.array(ZClash), checked_calls: z.number().int(), unplaced_calls: z.number().int() })), '4xx': ZErrorEnvelope },
       },
     },

@@ -1,6 +1,6 @@
 // HTTP for the berth planner's window: every call of a terminal in [from, to) in a few large pages, because the
 // planner needs all of them (2,000+) at once and /portcalls pages at most 100 (ARCHITECTURE.md, "The API contract").
-import { ZErrorEnvelope, ZPlannerPortcallList, successEnvelope } from '@quayline/domain';
+import { ZErrorEnvelope, ZPlannerPortcallList, ZRecordId, successEnvelope } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ const MAX_WINDOW_DAYS = 90;
 
 const ZPlannerWindowQuery = z
   .object({
-    terminal_id: z.coerce.number().int().positive(),
+    terminal_id: ZRecordId,
     from: z.iso.datetime({ offset: true }),
     to: z.iso.datetime({ offset: true }),
     page: z.coerce.number().int().min(1).default(1),

@@ -1,5 +1,5 @@
 // HTTP for the downloads of spec section 2: csv or Excel, with the list's filters.
-import { TASK_FILTERS, ZPortcallListQuery, ZTimeZone } from '@quayline/domain';
+import { TASK_FILTERS, ZPortcallListQuery, ZRecordId, ZTimeZone } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,11 +26,11 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
     const { format, bom, timezone, type, filter } = request.query;
     return sendDownload(reply, await downloadTasks(app.ctx, sessionOf(request), { type, filter }, { format, bom, timezone }));
   });
-  r.get('/draft-portcalls/download', { ...auth, schema: { tags, summary: 'The sandbox draft next to the live plan, as csv or xlsx', querystring: ZFileOptions.extend({ terminal_id: z.coerce.number().int().positive() }) } }, async (request, reply) => {
+  r.get('/draft-portcalls/download', { ...auth, schema: { tags, summary: 'The sandbox draft next to the live plan, as csv or xlsx', querystring: ZFileOptions.extend({ terminal_id: ZRecordId }) } }, async (request, reply) => {
     const { format, bom, timezone, terminal_id } = request.query;
     return sendDownload(reply, await downloadDraft(app.ctx, sessionOf(request), terminal_id, { format, bom, timezone }));
   });
-  r.get('/portcall_audit/download', { ...auth, schema: { tags, summary: 'Audit trail as csv or xlsx', querystring: ZFileOptions.extend({ portcall_id: z.coerce.number().int().positive().optional() }) } }, async (request, reply) => {
+  r.get('/portcall_audit/download', { ...auth, schema: { tags, summary: 'Audit trail as csv or xlsx', querystring: ZFileOptions.extend({ portcall_id: ZRecordId.optional() }) } }, async (request, reply) => {
     const { format, bom, timezone, portcall_id } = request.query;
     return sendDownload(reply, await downloadAudit(app.ctx, sessionOf(request), { portcall_id }, { format, bom, timezone }));
   });

@@ -1,5 +1,5 @@
 // HTTP for the planner's sandbox.
-import { ZDraftState, ZDraftWrite, ZErrorEnvelope, ZFreezeRequest, ZUpdateDraftRequest, successEnvelope } from '@quayline/domain';
+import { ZDraftState, ZDraftWrite, ZErrorEnvelope, ZFreezeRequest, ZRecordId, ZUpdateDraftRequest, successEnvelope } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ const state = { 200: successEnvelope(ZDraftState), ...errors };
 export async function draftRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { onRequest: requireSession };
-  r.get('/draft_portcalls', { ...auth, schema: { tags, summary: 'The planner\u2019s sandbox draft for a terminal', querystring: z.object({ terminal_id: z.coerce.number().int().positive() }), response: state } }, async (request) =>
+  r.get('/draft_portcalls', { ...auth, schema: { tags, summary: 'The planner\u2019s sandbox draft for a terminal', querystring: z.object({ terminal_id: ZRecordId }), response: state } }, async (request) =>
     ok(await getDraft(app.ctx, sessionOf(request), request.query.terminal_id)),
   );
   r.put('/draft_portcalls/update_draft_portcalls', { ...auth, schema: { tags, summary: 'Move port calls in the sandbox (undoable)', body: ZUpdateDraftRequest, response: state } }, async (request) => ok(await updateDraft(app.ctx, sessionOf(request), request.body)));

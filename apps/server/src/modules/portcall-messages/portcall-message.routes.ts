@@ -1,5 +1,5 @@
 // HTTP for port-call message threads.
-import { ZErrorEnvelope, ZIdParams, ZMessageStates, ZPortcallMessage, ZPostPortcallMessage, MESSAGE_ICON_STATES, successEnvelope } from '@quayline/domain';
+import { ZErrorEnvelope, ZIdParams, ZMessageStates, ZPortcallMessage, ZPostPortcallMessage, ZRecordIdValue, MESSAGE_ICON_STATES, successEnvelope } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ export async function portcallMessageRoutes(app: FastifyInstance): Promise<void>
   );
   r.get(
     '/portcall_message_states',
-    { ...auth, schema: { tags, summary: 'new / none / all_read per port call', querystring: z.object({ portcall_ids: z.string().regex(/^\d+(,\d+)*$/).max(2000).transform((s) => s.split(',').map(Number)) }), response: { 200: successEnvelope(ZMessageStates), ...errors } } },
+    { ...auth, schema: { tags, summary: 'new / none / all_read per port call', querystring: z.object({ portcall_ids: z.string().regex(/^\d+(,\d+)*$/).max(2000).transform((s) => s.split(',').map(Number)).pipe(z.array(ZRecordIdValue)) }), response: { 200: successEnvelope(ZMessageStates), ...errors } } },
     async (request) => ok(await messageStates(app.ctx, sessionOf(request), request.query.portcall_ids)),
   );
 }

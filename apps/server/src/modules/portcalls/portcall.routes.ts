@@ -16,6 +16,7 @@ import {
   ZPortcallListQuery,
   ZPortcallTimestamp,
   ZPortcallUpdateRequest,
+  ZRecordId,
   pageQuery,
   pagedPayload,
   successEnvelope,
@@ -112,7 +113,7 @@ export async function portcallRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/portcall_audit',
-    { ...auth, schema: { tags, summary: 'Audit trail (created, revised, accepted) of one or all visible port calls', querystring: pageQuery(50).extend({ portcall_id: z.coerce.number().int().positive().optional() }), response: { 200: successEnvelope(pagedPayload(ZAuditEvent)), ...errors } } },
+    { ...auth, schema: { tags, summary: 'Audit trail (created, revised, accepted) of one or all visible port calls', querystring: pageQuery(50).extend({ portcall_id: ZRecordId.optional() }), response: { 200: successEnvelope(pagedPayload(ZAuditEvent)), ...errors } } },
     async (request) => ok(await listAuditEvents(app.ctx, sessionOf(request), request.query)),
   );
 }

@@ -4,6 +4,7 @@ import {
   ZFetchVoyagesRequest,
   ZIdParams,
   ZPortcall,
+  ZRecordId,
   ZResolveScheduleProposalRequest,
   ZScheduleProposal,
   ZScheduleProvider,
@@ -24,7 +25,7 @@ import { listScheduleProviders, saveScheduleProvider } from './schedule-provider
 
 const tags = ['Schedule providers'];
 const errors = { '4xx': ZErrorEnvelope };
-const ZTerminalQuery = z.object({ terminal_id: z.coerce.number().int().positive() });
+const ZTerminalQuery = z.object({ terminal_id: ZRecordId });
 const ZRunsQuery = ZTerminalQuery.extend({ page: z.coerce.number().int().min(1).default(1) });
 /** An upload carries the file as text (up to 5 MB in the schema); JSON escaping can grow it. */
 const UPLOAD_BODY_LIMIT = 12 * 1024 * 1024;

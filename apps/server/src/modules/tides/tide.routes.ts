@@ -1,5 +1,5 @@
 // HTTP for tidal data.
-import { ZErrorEnvelope, successEnvelope } from '@quayline/domain';
+import { ZErrorEnvelope, ZRecordId, successEnvelope } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ export async function tideRoutes(app: FastifyInstance): Promise<void> {
         tags: ['Berth plan'],
         summary: 'Predicted water level (m above chart datum) and high/low waters at the terminal\u2019s nearest tide station',
         querystring: z
-          .object({ terminal_id: z.coerce.number().int().positive(), from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }), step_minutes: z.coerce.number().int().min(5).max(120).default(10) })
+          .object({ terminal_id: ZRecordId, from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }), step_minutes: z.coerce.number().int().min(5).max(120).default(10) })
           .refine((q) => Date.parse(q.to) > Date.parse(q.from) && Date.parse(q.to) - Date.parse(q.from) <= 45 * 86_400_000, { message: 'Give a window of up to 45 days', path: ['to'] }),
         response: { 200: successEnvelope(ZTidalData), '4xx': ZErrorEnvelope },
       },
