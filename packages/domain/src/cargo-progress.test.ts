@@ -34,6 +34,19 @@ describe('computeCargoProgress', () => {
     expect(computeCargoProgress({ cargoDetails: [], shifts: [], cargoOperationsStart: null, now: new Date() })).toMatchObject({ total_volume: 0, cargo_progress_percentage: 0 });
   });
 
+  it('measures a call without cargo volumes against its shift plan', () => {
+    // No cargo lines: the plan is the shifts' 600; two shifts ended (400 done), whatever time has passed in the third.
+    const p = computeCargoProgress({ cargoDetails: [{ discharge: 0, load: 0, restow: 0 }], shifts, cargoOperationsStart: null, now: new Date('2026-05-05T05:00:00Z') });
+    expect(p).toMatchObject({ total_volume: 600, actual_volume: 400, remaining_volume: 200, cargo_progress_percentage: 66.7 });
+  });
+
+  it('follows volumes, not the clock: a long shift half over adds nothing until it ends', () => {
+    const long = [shift('2026-05-04T06:00:00Z', '2026-05-05T06:00:00Z', 600)];
+    const at = (iso: string) => computeCargoProgress({ cargoDetails, shifts: long, cargoOperationsStart: '2026-05-04T06:00:00Z', now: new Date(iso) }).cargo_progress_percentage;
+    expect(at('2026-05-04T18:00:00Z')).toBe(0);
+    expect(at('2026-05-05T06:00:00Z')).toBe(100);
+  });
+
   it('never reports more done than planned', () => {
     const p = computeCargoProgress({ cargoDetails: [{ discharge: 100, load: 0, restow: 0 }], shifts, cargoOperationsStart: null, now: new Date('2026-05-06T00:00:00Z') });
     expect(p).toMatchObject({ actual_volume: 100, remaining_volume: 0, cargo_progress_percentage: 100, projected_end: '2026-05-05T06:00:00.000Z' });

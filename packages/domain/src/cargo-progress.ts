@@ -20,13 +20,16 @@ export type TCargoProgress = {
 const HOUR_MS = 3_600_000;
 
 /**
+ * Planned volume is the sum of the cargo lines (discharge + load + restow); a call whose cargo lines carry none but
+ * whose shift plan does is measured against the shift plan, so a call planned only on the shift board shows progress.
  * A shift's volume counts as done once the shift has ended (its recorded actual moves, else its planned volume): shift plans carry no running counter, so a shift in
  * progress adds nothing yet (progress moves in steps, never ahead of what is known). Done never exceeds planned.
  * The rate is the done volume over the time from the start of cargo operations (else the first shift's start) to
  * the end of the last ended shift; the projection continues at that rate from there.
  */
 export function computeCargoProgress(args: { cargoDetails: readonly TCargoVolume[]; shifts: readonly TShiftVolume[]; cargoOperationsStart: string | null; now: Date }): TCargoProgress {
-  const total = args.cargoDetails.reduce((sum, c) => sum + cargoTotal(c), 0);
+  const cargoVolume = args.cargoDetails.reduce((sum, c) => sum + cargoTotal(c), 0);
+  const total = cargoVolume > 0 ? cargoVolume : args.shifts.reduce((sum, s) => sum + cargoTotal(s), 0);
   const nowMs = args.now.getTime();
   const ended = args.shifts.filter((s) => Date.parse(s.end_time) <= nowMs);
   const done = Math.min(

@@ -4,6 +4,7 @@ import { ZChangeLabel, ZTimeLabel } from '../negotiation';
 import { ZCargoQuantities } from '../cargo-tiers';
 import { pageQuery, pagedPayload } from './paging';
 import { ZPredictedBerthArrival } from './prediction';
+import { ZRecordId, ZRecordIdValue } from './master-data';
 
 export const PORTCALL_STATUSES = ['Cancelled', 'Departed', 'Berthed', 'Cargo Ops', 'Arrived at PBP', 'Approaching'] as const;
 export const ZPortcallStatus = z.enum(PORTCALL_STATUSES);
@@ -64,14 +65,14 @@ export const ZCargoDetail = ZCargoDetailInput.extend({
 
 const ZEmail = z.string().trim().max(255).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Not an e-mail address');
 export const ZEquipmentDetailInput = z.object({
-  cargo_handling_equipment_id: z.number().int().positive(),
+  cargo_handling_equipment_id: ZRecordIdValue,
   start_time: ZInstant,
   end_time: ZInstant,
 });
 export type TEquipmentDetailInput = z.infer<typeof ZEquipmentDetailInput>;
 export const ZEquipmentDetail = ZEquipmentDetailInput.extend({ id: z.number().int(), portcall_id: z.number().int(), equipment_name: z.string(), equipment_number: z.string() });
 export const ZShiftDetailInput = z.object({
-  terminal_shift_id: z.number().int().positive().nullable().optional(),
+  terminal_shift_id: ZRecordIdValue.nullable().optional(),
   shift_number: z.number().int().min(1).max(10),
   start_time: ZInstant,
   end_time: ZInstant,
@@ -94,14 +95,14 @@ export const ZShiftDetail = ZShiftDetailInput.extend({ id: z.number().int(), por
 
 /** The editable part of a port call, without defaults so an update changes only what it sends; times are negotiated (docs/negotiation.md). */
 export const ZPortcallFields = z.object({
-  terminal_id: z.number().int().positive(),
-  vessel_id: z.number().int().positive(),
-  vessel_operator_id: z.number().int().positive(),
-  agent_id: z.number().int().positive().nullable().optional(),
+  terminal_id: ZRecordIdValue,
+  vessel_id: ZRecordIdValue,
+  vessel_operator_id: ZRecordIdValue,
+  agent_id: ZRecordIdValue.nullable().optional(),
   portcall_type: z.enum(PORTCALL_TYPES),
   berth_arrival: ZInstant,
   berth_departure: ZInstant,
-  pilot_boarding_place_id: z.number().int().positive().nullable().optional(),
+  pilot_boarding_place_id: ZRecordIdValue.nullable().optional(),
   pilot_boarding_place_arrival: ZInstant.nullable().optional(),
   pilot_boarding_place_departure: ZInstant.nullable().optional(),
   cargo_operations_start: ZInstant.nullable().optional(),
@@ -115,14 +116,16 @@ export const ZPortcallFields = z.object({
   voyage_number_export: ZText(64).nullable().optional(),
   draft_inbound: z.number().min(0).max(30),
   draft_outbound: z.number().min(0).max(30),
-  previous_port_id: z.number().int().positive().nullable().optional(),
-  next_port_id: z.number().int().positive().nullable().optional(),
+  previous_port_id: ZRecordIdValue.nullable().optional(),
+  next_port_id: ZRecordIdValue.nullable().optional(),
   comment: ZText(2000).nullable().optional(),
   berth_comment: ZText(2000).nullable().optional(),
   cargo_quantity_status: z.enum(CARGO_QUANTITY_STATUSES),
   move_count_unit: z.enum(MOVE_COUNT_UNITS),
   move_count_containers: z.number().int().min(0).max(100_000),
   move_count_comments: ZText(1000).nullable().optional(),
+  /** The call's main cargo type (spec section 3); on create it defaults to the first cargo line's (docs/portcalls.md). */
+  cargo_type: z.enum(CARGO_TYPES).nullable().optional(),
   vessel_characteristics: z.array(z.enum(VESSEL_CHARACTERISTICS)).max(VESSEL_CHARACTERISTICS.length),
   is_dummy: z.boolean(),
   sync_shift_cargo_volumes: z.boolean(),
@@ -161,6 +164,7 @@ export const ZPortcallUpdateRequest = ZPortcallFields.partial().omit({ terminal_
 export type TPortcallUpdateRequest = z.infer<typeof ZPortcallUpdateRequest>;
 
 const ZTimeState = z.object({ label: ZTimeLabel.nullable(), change_label: ZChangeLabel.nullable() });
+const ZClassifier = z.enum(['EST', 'REQ', 'PLN', 'ACT']);
 
 export const ZPortcall = z.object({
   id: z.number().int(),
@@ -169,6 +173,13 @@ export const ZPortcall = z.object({
   status_sort_priority: z.number().int(),
   terminal_id: z.number().int(),
   terminal_name: z.string(),
+  /** The organisation operating the terminal: its id and name (spec section 3; docs/portcalls.md). */
+  terminal_operator_id: z.number().int(),
+  terminal_operator: z.string(),
+  port_id: z.number().int(),
+  port_name: z.string(),
+  /** The port's UN/LOCODE. */
+  port_code: z.string(),
   vessel_id: z.number().int(),
   vessel_name: z.string(),
   imo_number: z.string(),
@@ -184,12 +195,23 @@ export const ZPortcall = z.object({
   berth_departure: z.string(),
   berth_arrival_state: ZTimeState,
   berth_departure_state: ZTimeState,
+  /** The berth times as the viewer's berth-planner sandbox has them, else the call's (docs/portcalls.md). */
+  berth_planner_berth_arrival: z.string(),
+  berth_planner_berth_departure: z.string(),
+  /** Each negotiated time's value before its last change; null while it has not changed. */
+  previous_berth_arrival: z.string().nullable(),
+  previous_berth_departure: z.string().nullable(),
+  previous_pilot_boarding_place_arrival: z.string().nullable(),
+  previous_pilot_boarding_place_departure: z.string().nullable(),
   pilot_boarding_place_id: z.number().int().nullable(),
   pilot_boarding_place_name: z.string().nullable(),
   pilot_boarding_place_arrival: z.string().nullable(),
   pilot_boarding_place_departure: z.string().nullable(),
   pilot_boarding_place_arrival_state: ZTimeState,
   pilot_boarding_place_departure_state: ZTimeState,
+  /** The spec's names for the labels of the pilot boarding times (the same as *_state.label). */
+  pilot_boarding_place_arrival_label: ZTimeLabel.nullable(),
+  pilot_boarding_place_departure_label: ZTimeLabel.nullable(),
   cargo_operations_start: z.string().nullable(),
   cargo_operations_end: z.string().nullable(),
   berth_start_position: z.number().nullable(),
@@ -197,6 +219,9 @@ export const ZPortcall = z.object({
   berth_start_bollard_id: z.number().int().nullable(),
   berth_end_bollard_id: z.number().int().nullable(),
   terminal_section_id: z.number().int().nullable(),
+  /** Quay metres of the terminal section the call lies in; null without a section. */
+  section_start_position: z.number().nullable(),
+  section_end_position: z.number().nullable(),
   is_bollards_linked: z.boolean(),
   berth_orientation: z.enum(BERTH_ORIENTATIONS).nullable(),
   service_name: z.string().nullable(),
@@ -214,6 +239,7 @@ export const ZPortcall = z.object({
   move_count_unit: z.enum(MOVE_COUNT_UNITS),
   move_count_containers: z.number().int(),
   move_count_comments: z.string().nullable(),
+  cargo_type: z.enum(CARGO_TYPES).nullable(),
   vessel_characteristics: z.array(z.string()),
   is_dummy: z.boolean(),
   sync_shift_cargo_volumes: z.boolean(),
@@ -230,15 +256,23 @@ export const ZPortcall = z.object({
   is_dummy_vessel: z.boolean(),
   cancelled_by: z.number().int().nullable(),
   is_open_task: z.boolean(),
+  /** Berth-row extras (spec section 3): the call has a move in the viewer's sandbox not yet published; the viewer may move it on the planner. */
+  newly_added: z.boolean(),
+  edit_allowed: z.boolean(),
   cargo_details: z.array(ZCargoDetail),
   equipment_details: z.array(ZEquipmentDetail),
   portcall_shift_details: z.array(ZShiftDetail),
-  berth_arrival_classifier: z.enum(['EST', 'REQ', 'PLN', 'ACT']).nullable(),
-  berth_departure_classifier: z.enum(['EST', 'REQ', 'PLN', 'ACT']).nullable(),
-  pilot_boarding_place_arrival_classifier: z.enum(['EST', 'REQ', 'PLN', 'ACT']).nullable(),
-  pilot_boarding_place_departure_classifier: z.enum(['EST', 'REQ', 'PLN', 'ACT']).nullable(),
-  cargo_operations_start_classifier: z.enum(['EST', 'REQ', 'PLN', 'ACT']).nullable(),
-  cargo_operations_end_classifier: z.enum(['EST', 'REQ', 'PLN', 'ACT']).nullable(),
+  /** Cargo operation progress from volumes (computeCargoProgress; docs/portcalls.md). */
+  cargo_progress_percentage: z.number(),
+  total_volume: z.number(),
+  actual_volume: z.number(),
+  remaining_volume: z.number(),
+  berth_arrival_classifier: ZClassifier.nullable(),
+  berth_departure_classifier: ZClassifier.nullable(),
+  pilot_boarding_place_arrival_classifier: ZClassifier.nullable(),
+  pilot_boarding_place_departure_classifier: ZClassifier.nullable(),
+  cargo_operations_start_classifier: ZClassifier.nullable(),
+  cargo_operations_end_classifier: ZClassifier.nullable(),
   predicted_berth_arrival: ZPredictedBerthArrival.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -254,6 +288,12 @@ export const ZPlannerPortcall = ZPortcall.pick({
   version: true,
   status: true,
   terminal_id: true,
+  terminal_name: true,
+  terminal_operator_id: true,
+  port_id: true,
+  port_name: true,
+  port_code: true,
+  vessel_id: true,
   vessel_name: true,
   vessel_type: true,
   vessel_length_overall: true,
@@ -264,6 +304,7 @@ export const ZPlannerPortcall = ZPortcall.pick({
   berth_departure: true,
   berth_arrival_state: true,
   berth_departure_state: true,
+  pilot_boarding_place_id: true,
   pilot_boarding_place_name: true,
   pilot_boarding_place_arrival: true,
   cargo_operations_start: true,
@@ -282,6 +323,9 @@ export const ZPlannerPortcall = ZPortcall.pick({
   card_colour: true,
   predicted_berth_arrival: true,
   prise_status: true,
+  newly_added: true,
+  edit_allowed: true,
+  cargo_progress_percentage: true,
 }).extend({
   cargo_details: z.array(ZCargoDetail.pick({ cargo_type: true, total: true })),
   equipment_details: z.array(ZEquipmentDetail.pick({ id: true, equipment_name: true, equipment_number: true, start_time: true, end_time: true })),
@@ -306,13 +350,13 @@ export function plannerPortcallOf(call: TPortcall): TPlannerPortcall {
 }
 
 export const ZPortcallListQuery = pageQuery(25).extend({
-  terminal_id: z.coerce.number().int().positive().optional(),
+  terminal_id: ZRecordId.optional(),
   from: ZInstant.optional(),
   to: ZInstant.optional(),
   status: z.union([ZPortcallStatus, z.array(ZPortcallStatus)]).optional(),
-  vessel_id: z.coerce.number().int().positive().optional(),
-  vessel_operator_id: z.coerce.number().int().positive().optional(),
-  agent_id: z.coerce.number().int().positive().optional(),
+  vessel_id: ZRecordId.optional(),
+  vessel_operator_id: ZRecordId.optional(),
+  agent_id: ZRecordId.optional(),
   q: z.string().trim().max(100).optional(),
   include_cancelled: z.enum(['true', 'false']).optional(),
 });
@@ -355,7 +399,7 @@ export const ZAuditEvent = z.object({
 export type TAuditEvent = z.infer<typeof ZAuditEvent>;
 
 export const ZCalculatedCargo = z.object({
-  cargo_details: z.array(ZCargoDetailInput.extend({ total: z.number() })),
+  cargo_details: z.array(ZCargoDetailInput.extend({ total: z.number(), quantity_totals: ZCargoDetail.shape.quantity_totals })),
   totals: z.object({ discharge: z.number(), load: z.number(), restow: z.number(), total: z.number(), move_count: z.number() }),
 });
 export const ZPrefillDurationRequest = z.object({

@@ -12,6 +12,9 @@ export type TPlannerWindowQuery = { terminalId: number; from: Date; to: Date; of
 
 function plannerPortcallsPage(db: Kysely<DB>, user: PortalUser, q: TPlannerWindowQuery) {
   return portcallsWithParties(db)
+    // One terminal per window: its name, operator and port are the same on every row (berth-row extras, spec section 3).
+    .innerJoin('terminals', 'terminals.id', 'portcalls.terminal_id')
+    .innerJoin('ports as port', 'port.id', 'terminals.port_id')
     .where(visibleTo(user))
     .where('portcalls.terminal_id', '=', q.terminalId)
     .where('portcalls.berth_departure', '>=', q.from)
@@ -22,6 +25,13 @@ function plannerPortcallsPage(db: Kysely<DB>, user: PortalUser, q: TPlannerWindo
       'portcalls.version',
       'portcalls.status',
       'portcalls.terminal_id',
+      'terminals.name as terminal_name',
+      'terminals.terminal_operator_id',
+      'terminals.port_id',
+      'port.name as port_name',
+      'port.unlocode as port_code',
+      'portcalls.vessel_id',
+      'portcalls.pilot_boarding_place_id',
       'vessels.name as vessel_name',
       'vessels.vessel_type',
       'vessels.length_overall_m as vessel_length_overall',
@@ -68,7 +78,7 @@ type TJsonRow<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends D
 export type TPlannerPageRow = TJsonRow<TPageRow>;
 export type TPlannerCargoRow = { portcall_id: number; cargo_type: string; discharge: number | string; load: number | string; restow: number | string };
 export type TPlannerEquipmentRow = { portcall_id: number; id: number; equipment_name: string; equipment_number: string; start_time: string; end_time: string };
-export type TPlannerShiftRow = { portcall_id: number; start_time: string; discharge: number; load: number; restow: number; gangs: number; resource_per_shift: number | null };
+export type TPlannerShiftRow = { portcall_id: number; start_time: string; end_time: string; discharge: number; load: number; restow: number; gangs: number; resource_per_shift: number | null; actual_moves: number | null };
 export type TPlannerWindowRows = { page: TPlannerPageRow[]; cargo: TPlannerCargoRow[]; equipment: TPlannerEquipmentRow[]; shifts: TPlannerShiftRow[] };
 
 export async function findPlannerPortcalls(db: Kysely<DB>, user: PortalUser, q: TPlannerWindowQuery): Promise<TPlannerWindowRows> {
@@ -96,8 +106,19 @@ export async function findPlannerPortcalls(db: Kysely<DB>, user: PortalUser, q: 
     .selectFrom('portcall_shift_details as s')
     .where(sql<boolean>`s.portcall_id = any(${ids})`)
     .select(
-      sql<TPlannerShiftRow[]>`coalesce(json_agg(json_build_object('portcall_id', s.portcall_id, 'start_time', s.start_time, 'discharge', s.discharge, 'load', s.load, 'restow', s.restow, 'gangs', s.gangs, 'resource_per_shift', s.resource_per_shift) order by s.start_time, s.id), '[]')`.as('items'),
+      sql<TPlannerShiftRow[]>`coalesce(json_agg(json_build_object('portcall_id', s.portcall_id, 'start_time', s.start_time, 'end_time', s.end_time, 'discharge', s.discharge, 'load', s.load, 'restow', s.restow, 'gangs', s.gangs, 'resource_per_shift', s.resource_per_shift, 'actual_moves', s.actual_moves) order by s.start_time, s.id), '[]')`.as('items'),
     )
     .executeTakeFirstOrThrow();
   return { page, cargo: cargo.items, equipment: equipment.items, shifts: shifts.items };
+}
+
+/** The viewer's sandbox of the terminal, once per window (not per row): drafted calls and frozen calls. */
+export async function findViewerSandbox(db: Kysely<DB>, user: PortalUser, terminalId: number): Promise<{ draftedIds: Set<number>; frozenIds: Set<number> }> {
+  const draft = await db
+    .selectFrom('berth_drafts')
+    .select([sql<number[]>`coalesce((select array_agg((e->>'portcall_id')::int) from jsonb_array_elements(changes) e), '{}')`.as('drafted'), 'frozen_portcall_ids'])
+    .where('portal_user_id', '=', user.id)
+    .where('terminal_id', '=', terminalId)
+    .executeTakeFirst();
+  return { draftedIds: new Set(draft?.drafted ?? []), frozenIds: new Set(draft?.frozen_portcall_ids ?? []) };
 }

@@ -15,7 +15,7 @@ export function findVisibleCalls(db: Db, user: PortalUser, f: TCallFilter) {
 }
 
 function visibleCallsQuery(db: Db, user: PortalUser, f: TCallFilter) {
-  return selectPortcalls(db)
+  return selectPortcalls(db, user)
     .where(visibleTo(user))
     .$if(f.terminalId !== undefined, (q) => q.where('portcalls.terminal_id', '=', f.terminalId!))
     .$if(f.departureFrom !== undefined, (q) => q.where('portcalls.berth_departure', '>=', f.departureFrom!))

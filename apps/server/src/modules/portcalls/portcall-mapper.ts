@@ -1,5 +1,18 @@
 // Turns joined rows into the API's port-call shape.
-import { STATUS_SORT_PRIORITY, type TCargoQuantities, type TChangeLabel, type TPortcall, type TPortcallStatus, type TTimeLabel, ZCargoQuantities, cargoTotal, computeCargoQuantities, partyOf, waitingFor } from '@quayline/domain';
+import {
+  STATUS_SORT_PRIORITY,
+  type TCargoQuantities,
+  type TChangeLabel,
+  type TPortcall,
+  type TPortcallStatus,
+  type TTimeLabel,
+  ZCargoQuantities,
+  cargoTotal,
+  computeCargoProgress,
+  computeCargoQuantities,
+  partyOf,
+  waitingFor,
+} from '@quayline/domain';
 import type { PortalUser } from '../../db/schema';
 import type { CargoDetailRow, PortcallExtras, PortcallRow } from './portcall.repository';
 
@@ -62,6 +75,15 @@ export function toShiftDetail(sh: PortcallExtras['shifts'][number]): TPortcall['
 
 const EMPTY_EXTRAS: PortcallExtras = { equipment: [], shifts: [], arrivalSteps: [], predictions: [] };
 
+/**
+ * Berth-row extras (docs/portcalls.md): newly_added when the viewer's sandbox holds a move of the call not yet
+ * published; edit_allowed when the viewer may move it on the planner (a terminal planner, the call not cancelled and
+ * not frozen in the viewer's sandbox). The planner window answers the same through this function.
+ */
+export function berthRowFlags(args: { viewerType: PortalUser['user_type']; status: string; drafted: boolean; frozen: boolean }): { newly_added: boolean; edit_allowed: boolean } {
+  return { newly_added: args.drafted, edit_allowed: args.viewerType === 'terminal_operator' && args.status !== 'Cancelled' && !args.frozen };
+}
+
 export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: PortalUser, extras: PortcallExtras = EMPTY_EXTRAS, now: Date = new Date()): TPortcall {
   const arrivalState = state(row.berth_arrival_label, row.berth_arrival_change_label);
   // A call is an open task for the viewer when a negotiated time waits for the viewer's side.
@@ -70,6 +92,10 @@ export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: Po
   const isOpenTask =
     row.status !== 'Cancelled' &&
     labels.some((label) => label !== null && waitingFor({ label: label as TTimeLabel, previousLabel: 'none', lastParty: label === 'planned' ? 'terminal' : 'vessel_side', isFirstRequest: false }) === viewerParty);
+  const cargoDetails = cargo.map(toCargoDetail);
+  const shiftDetails = extras.shifts.filter((sh) => sh.portcall_id === row.id).map(toShiftDetail);
+  const progress = computeCargoProgress({ cargoDetails, shifts: shiftDetails, cargoOperationsStart: iso(row.cargo_operations_start), now });
+  const drafted = row.x_sandbox?.change ?? null;
   return {
     id: row.id,
     version: row.version,
@@ -77,6 +103,11 @@ export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: Po
     status_sort_priority: STATUS_SORT_PRIORITY[row.status as TPortcallStatus],
     terminal_id: row.terminal_id,
     terminal_name: row.terminal_name,
+    terminal_operator_id: row.terminal_operator_id,
+    terminal_operator: row.terminal_operator,
+    port_id: row.port_id,
+    port_name: row.port_name,
+    port_code: row.port_code,
     vessel_id: row.vessel_id,
     vessel_name: row.vessel_name,
     imo_number: row.imo_number,
@@ -92,12 +123,20 @@ export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: Po
     berth_departure: iso(row.berth_departure)!,
     berth_arrival_state: arrivalState,
     berth_departure_state: state(row.berth_departure_label, row.berth_departure_change_label),
+    berth_planner_berth_arrival: iso(drafted?.berth_arrival ?? row.berth_arrival)!,
+    berth_planner_berth_departure: iso(drafted?.berth_departure ?? row.berth_departure)!,
+    previous_berth_arrival: iso(row.previous_berth_arrival),
+    previous_berth_departure: iso(row.previous_berth_departure),
+    previous_pilot_boarding_place_arrival: iso(row.previous_pilot_boarding_place_arrival),
+    previous_pilot_boarding_place_departure: iso(row.previous_pilot_boarding_place_departure),
     pilot_boarding_place_id: row.pilot_boarding_place_id,
     pilot_boarding_place_name: row.pilot_boarding_place_name,
     pilot_boarding_place_arrival: iso(row.pilot_boarding_place_arrival),
     pilot_boarding_place_departure: iso(row.pilot_boarding_place_departure),
     pilot_boarding_place_arrival_state: state(row.pilot_boarding_place_arrival_label, row.pilot_boarding_place_arrival_change_label),
     pilot_boarding_place_departure_state: state(row.pilot_boarding_place_departure_label, row.pilot_boarding_place_departure_change_label),
+    pilot_boarding_place_arrival_label: row.pilot_boarding_place_arrival_label as TTimeLabel | null,
+    pilot_boarding_place_departure_label: row.pilot_boarding_place_departure_label as TTimeLabel | null,
     cargo_operations_start: iso(row.cargo_operations_start),
     cargo_operations_end: iso(row.cargo_operations_end),
     berth_start_position: num(row.berth_start_position),
@@ -105,6 +144,8 @@ export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: Po
     berth_start_bollard_id: row.berth_start_bollard_id,
     berth_end_bollard_id: row.berth_end_bollard_id,
     terminal_section_id: row.terminal_section_id,
+    section_start_position: num(row.section_start_position),
+    section_end_position: num(row.section_end_position),
     is_bollards_linked: row.is_bollards_linked,
     berth_orientation: row.berth_orientation as TPortcall['berth_orientation'],
     service_name: row.service_name,
@@ -122,6 +163,7 @@ export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: Po
     move_count_unit: row.move_count_unit as TPortcall['move_count_unit'],
     move_count_containers: row.move_count_containers,
     move_count_comments: row.move_count_comments,
+    cargo_type: row.cargo_type as TPortcall['cargo_type'],
     vessel_characteristics: row.vessel_characteristics,
     is_dummy: row.is_dummy,
     sync_shift_cargo_volumes: row.sync_shift_cargo_volumes,
@@ -138,29 +180,16 @@ export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: Po
     is_dummy_vessel: row.is_dummy_vessel,
     cancelled_by: row.cancelled_by,
     is_open_task: isOpenTask,
-    cargo_details: cargo.map((c) => {
-      const numbers = { discharge: Number(c.discharge), load: Number(c.load), restow: Number(c.restow) };
-      return {
-        id: c.id,
-        cargo_operations_start: iso(c.cargo_operations_start),
-        cargo_operations_end: iso(c.cargo_operations_end),
-        cargo_type: c.cargo_type as TPortcall['cargo_details'][number]['cargo_type'],
-        cargo_sub_type: c.cargo_sub_type,
-        product_type: c.product_type,
-        move_count: Number(c.move_count),
-        move_count_unit: c.move_count_unit as 'pieces' | 'tons',
-        comment: c.comment,
-        ...numbers,
-        units_per_hour: num(c.units_per_hour),
-        crane_intensity: Number(c.crane_intensity),
-        total: cargoTotal(numbers),
-        ...quantityFields(c.quantities),
-      };
-    }),
+    ...berthRowFlags({ viewerType: viewer.user_type, status: row.status, drafted: !!row.x_sandbox?.change, frozen: !!row.x_sandbox?.frozen }),
+    cargo_details: cargoDetails,
     equipment_details: extras.equipment
       .filter((e) => e.portcall_id === row.id)
       .map((e) => ({ id: e.id, portcall_id: e.portcall_id, cargo_handling_equipment_id: e.cargo_handling_equipment_id, start_time: iso(e.start_time)!, end_time: iso(e.end_time)!, equipment_name: e.equipment_name, equipment_number: e.equipment_number })),
-    portcall_shift_details: extras.shifts.filter((sh) => sh.portcall_id === row.id).map(toShiftDetail),
+    portcall_shift_details: shiftDetails,
+    cargo_progress_percentage: progress.cargo_progress_percentage,
+    total_volume: progress.total_volume,
+    actual_volume: progress.actual_volume,
+    remaining_volume: progress.remaining_volume,
     berth_arrival_classifier: classifierOf(row.berth_arrival_label),
     berth_departure_classifier: classifierOf(row.berth_departure_label),
     pilot_boarding_place_arrival_classifier: classifierOf(row.pilot_boarding_place_arrival_label),
@@ -170,6 +199,26 @@ export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: Po
     predicted_berth_arrival: extras.predictions.find((p) => p.portcall_id === row.id)?.value ?? predictedArrival(extras.arrivalSteps.filter((st) => st.portcall_id === row.id)),
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
+  };
+}
+
+function toCargoDetail(c: CargoDetailRow): TPortcall['cargo_details'][number] {
+  const numbers = { discharge: Number(c.discharge), load: Number(c.load), restow: Number(c.restow) };
+  return {
+    id: c.id,
+    cargo_operations_start: iso(c.cargo_operations_start),
+    cargo_operations_end: iso(c.cargo_operations_end),
+    cargo_type: c.cargo_type as TPortcall['cargo_details'][number]['cargo_type'],
+    cargo_sub_type: c.cargo_sub_type,
+    product_type: c.product_type,
+    move_count: Number(c.move_count),
+    move_count_unit: c.move_count_unit as 'pieces' | 'tons',
+    comment: c.comment,
+    ...numbers,
+    units_per_hour: num(c.units_per_hour),
+    crane_intensity: Number(c.crane_intensity),
+    total: cargoTotal(numbers),
+    ...quantityFields(c.quantities),
   };
 }
 

@@ -27,14 +27,34 @@ export function portcallsWithParties(db: Db) {
     .leftJoin('pilot_boarding_places as pbp', 'pbp.id', 'portcalls.pilot_boarding_place_id');
 }
 
-export function selectPortcalls(db: Db) {
+/**
+ * The joined read model of a call. The terminal's operator (top), its port and the call's terminal section (ts) are
+ * single-row joins by primary key. With a viewer, the move of the call in the viewer's berth-planner sandbox (if any)
+ * and whether the viewer froze it there come along as one small JSON value (berth_drafts is unique per user and
+ * terminal, so this is an index lookup; vessel-side users have no drafts).
+ */
+export function selectPortcalls(db: Db, viewer?: PortalUser) {
   return portcallsWithParties(db)
     .innerJoin('terminals', 'terminals.id', 'portcalls.terminal_id')
+    .innerJoin('organisations as top', 'top.id', 'terminals.terminal_operator_id')
+    .innerJoin('ports as port', 'port.id', 'terminals.port_id')
+    .leftJoin('terminal_sections as ts', 'ts.id', 'portcalls.terminal_section_id')
     .leftJoin('ports as prev', 'prev.id', 'portcalls.previous_port_id')
     .leftJoin('ports as next', 'next.id', 'portcalls.next_port_id')
     .selectAll('portcalls')
     .select([
       'terminals.name as terminal_name',
+      'terminals.terminal_operator_id',
+      'top.name as terminal_operator',
+      'terminals.port_id',
+      'port.name as port_name',
+      'port.unlocode as port_code',
+      'ts.start_position_m as section_start_position',
+      'ts.end_position_m as section_end_position',
+      viewer
+        ? sql<TSandboxEntry | null>`(select json_build_object('change', (select e from jsonb_array_elements(bd.changes) e where (e->>'portcall_id')::int = portcalls.id limit 1),
+            'frozen', portcalls.id = any(bd.frozen_portcall_ids)) from berth_drafts bd where bd.portal_user_id = ${viewer.id} and bd.terminal_id = portcalls.terminal_id)`.as('x_sandbox')
+        : sql<TSandboxEntry | null>`null`.as('x_sandbox'),
       'vessels.name as vessel_name',
       'vessels.imo_number',
       'vessels.vessel_type',
@@ -48,6 +68,8 @@ export function selectPortcalls(db: Db) {
     ]);
 }
 export type PortcallRow = Awaited<ReturnType<ReturnType<typeof selectPortcalls>['executeTakeFirstOrThrow']>>;
+/** The viewer's sandbox entry of a call: its drafted place (null when the draft holds no move of it) and whether it is frozen. */
+export type TSandboxEntry = { change: { berth_arrival?: string; berth_departure?: string } | null; frozen: boolean };
 
 /**
  * One page of the list: the ids in order and the total, read from portcalls alone (joined to the vessel and its operator
@@ -200,8 +222,8 @@ function revive<T>(rows: unknown, dates: readonly string[], numerics: readonly s
  * JSON: one query where the separate reads took six (on PGlite they queue on its one connection), for the port-call
  * list and one call (docs/performance.md, "The API under load"). Others keep findCargoDetails / findPortcallExtras.
  */
-export async function findPortcallsWithDetails(db: Db, where: (qb: ReturnType<typeof selectPortcalls>) => ReturnType<typeof selectPortcalls>, forUpdate = false) {
-  const rows = await where(selectPortcalls(db))
+export async function findPortcallsWithDetails(db: Db, where: (qb: ReturnType<typeof selectPortcalls>) => ReturnType<typeof selectPortcalls>, forUpdate = false, viewer?: PortalUser) {
+  const rows = await where(selectPortcalls(db, viewer))
     .select([
       sql<unknown>`(select json_agg(c order by c.position) from portcall_cargo_details c where c.portcall_id = portcalls.id)`.as('x_cargo'),
       sql<unknown>`(select json_agg(json_build_object('id', d.id, 'portcall_id', d.portcall_id, 'cargo_handling_equipment_id', d.cargo_handling_equipment_id,

@@ -5,7 +5,6 @@ import {
   type TEquipmentDetailInput,
   type TBerthPlace,
   type TShiftDetailInput,
-  computeCargoQuantities,
   plannedVolumes,
   scaleShiftVolumes,
   volumesDiffer,
@@ -38,6 +37,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { announcePortcallChange } from '../notifications/portcall-announcer';
 import { shiftPlanProblems } from '../shift-planner/shift-plan-check';
+import { cargoLineFigures } from './cargo-calculation';
 import { toPortcall } from './portcall-mapper';
 import { countRequests, extrasPerPortcall, findEquipmentClash, findListPage, findPortcallsWithDetails, lastTimestamp, perPortcall, shiftDetailRow, userTerminalIds, visibleTo } from './portcall.repository';
 
@@ -54,7 +54,7 @@ type Trx = Transaction<DB>;
 
 /** One visible port call read through the given connection or transaction (inside a transaction, never ctx.db: PGlite has one connection). */
 export async function loadVisible(ctx: AppContext, db: AppContext['db'] | Trx, user: PortalUser, id: number, forUpdate = false): Promise<TPortcall> {
-  const found = await findPortcallsWithDetails(db, (q) => q.where('portcalls.id', '=', id).where(visibleTo(user)), forUpdate);
+  const found = await findPortcallsWithDetails(db, (q) => q.where('portcalls.id', '=', id).where(visibleTo(user)), forUpdate, user);
   const row = found.rows[0];
   if (!row) throw new AppError('NOT_FOUND', { message: 'No such port call.' });
   return toPortcall(row, found.cargo, user, found.extras, ctx.clock.now());
@@ -63,7 +63,7 @@ export async function loadVisible(ctx: AppContext, db: AppContext['db'] | Trx, u
 export async function listPortcalls(ctx: AppContext, session: AuthSession, query: TPortcallListQuery): Promise<TPaged<TPortcall>> {
   const user = session.user;
   const page = await findListPage(ctx.db, user, query);
-  const found = page.ids.length ? await findPortcallsWithDetails(ctx.db, (q) => q.where('portcalls.id', 'in', page.ids)) : { rows: [], cargo: [], extras: { equipment: [], shifts: [], arrivalSteps: [], predictions: [] } };
+  const found = page.ids.length ? await findPortcallsWithDetails(ctx.db, (q) => q.where('portcalls.id', 'in', page.ids), false, user) : { rows: [], cargo: [], extras: { equipment: [], shifts: [], arrivalSteps: [], predictions: [] } };
   const byId = new Map(found.rows.map((r) => [r.id, r]));
   const cargo = perPortcall(found.cargo);
   const extras = extrasPerPortcall(found.extras);
@@ -160,8 +160,8 @@ export async function audit(trx: Trx, session: AuthSession, portcallId: number, 
 async function replaceCargoDetails(trx: Trx, portcallId: number, details: TCargoDetailInput[] | undefined) {
   await trx.deleteFrom('portcall_cargo_details').where('portcall_id', '=', portcallId).execute();
   const rows = (details ?? []).map((d, index) => {
-    // A tier table, when given, decides the figures; typed discharge / load / restow are ignored then.
-    const computed = d.quantities ? computeCargoQuantities(d.quantities) : null;
+    // The same calculation answers calculated_cargo_details: a tier table, when given, decides the figures.
+    const computed = cargoLineFigures(d);
     return {
     portcall_id: portcallId,
     position: index,
@@ -173,9 +173,9 @@ async function replaceCargoDetails(trx: Trx, portcallId: number, details: TCargo
     move_count: d.move_count ?? 0,
     move_count_unit: d.move_count_unit ?? 'pieces',
     comment: d.comment ?? null,
-    discharge: computed?.discharge ?? d.discharge ?? 0,
-    load: computed?.load ?? d.load ?? 0,
-    restow: computed?.restow ?? d.restow ?? 0,
+    discharge: computed.discharge,
+    load: computed.load,
+    restow: computed.restow,
     units_per_hour: d.units_per_hour ?? null,
     crane_intensity: d.crane_intensity ?? 1,
     quantities: d.quantities ? JSON.stringify(d.quantities) : null,
@@ -309,6 +309,8 @@ export async function createPortcall(ctx: AppContext, session: AuthSession, inpu
         comment: fields.comment ?? null,
         berth_comment: fields.berth_comment ?? null,
         move_count_comments: fields.move_count_comments ?? null,
+        // Left out, the call's cargo type is its first cargo line's (docs/portcalls.md).
+        cargo_type: fields.cargo_type ?? cargo_details[0]?.cargo_type ?? null,
         berth_start_bollard_id: placement.berth_start_bollard_id,
         berth_end_bollard_id: placement.berth_end_bollard_id,
         terminal_section_id: placement.terminal_section_id,

@@ -84,11 +84,9 @@ function fieldText(call: TPlannerPortcall, field: TPortcallCardField, c: TCardCo
     case 'shifts':
       return call.portcall_shift_details.length ? format('berthPlanner.card.shifts', { count: call.portcall_shift_details.length }) : null;
     case 'cargo_ops_progress': {
-      if (!call.cargo_operations_start || !call.cargo_operations_end) return null;
-      const start = Date.parse(call.cargo_operations_start);
-      const end = Date.parse(call.cargo_operations_end);
-      const share = end > start ? Math.min(1, Math.max(0, (Date.now() - start) / (end - start))) : 0;
-      return format('berthPlanner.card.progress', { percent: Math.round(share * 100) });
+      // Volumes done against planned (the server's computeCargoProgress), not the share of the cargo window elapsed.
+      const planned = call.cargo_details.reduce((sum, c) => sum + c.total, 0) + call.portcall_shift_details.reduce((sum, s) => sum + s.discharge + s.load + s.restow, 0);
+      return planned > 0 ? format('berthPlanner.card.progress', { percent: Math.round(call.cargo_progress_percentage) }) : null;
     }
     case 'vessel_characteristics':
       return call.vessel_characteristics.length ? call.vessel_characteristics.join(', ') : null;

@@ -128,6 +128,30 @@ describe('port-call form', () => {
     expect(writes(apiCalls())[0]?.body).toEqual({ voyage_number_import: 'V200', comment: 'Second call', version: 3 });
   });
 
+  it('edits the call-level cargo type and sends it as a change', async () => {
+    const { apiCalls } = renderApp(EDIT, signedIn, portcallApi({ portcall: () => makePortcall({ cargo_type: 'General' }) }), masterDataApi);
+    fireEvent.click(await screen.findByTestId('field-cargo-type'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Roll-on/Roll-off' }));
+    fireEvent.click(screen.getByTestId('portcall-form-save'));
+    await waitFor(() => expect(writes(apiCalls())).toHaveLength(1));
+    expect(writes(apiCalls())[0]?.body).toEqual({ cargo_type: 'Roll-on/Roll-off', version: 3 });
+  });
+
+  it('shows the spec fields of the record on the details page: operator, port, previous times and cargo progress', async () => {
+    renderApp(
+      '/en/portcall-planner/details?id=5',
+      signedIn,
+      portcallApi({ portcall: () => makePortcall({ cargo_type: 'General', previous_berth_arrival: '2026-07-15T06:00:00.000Z', cargo_progress_percentage: 37.5, total_volume: 400, actual_volume: 150, remaining_volume: 250 }) }),
+    );
+    await screen.findByTestId('screen-portcall_planner_view');
+    expect(screen.getByTestId('summary-terminal-operator').textContent).toBe('Waltershof Terminal Operations GmbH');
+    expect(screen.getByTestId('summary-port').textContent).toBe('Hamburg (DEHAM)');
+    // 06:00 UTC is 08:00 in Berlin (summer time).
+    expect(screen.getByTestId('summary-previous-berth-arrival').textContent).toMatch(/^was .*08:00/);
+    expect(screen.getByTestId('summary-cargo-type').textContent).toBe('General cargo');
+    expect(screen.getByTestId('summary-cargo-progress').textContent).toBe('37.5 % · 150 of 400 done, 250 left');
+  });
+
   it('shows the other person’s values on a conflict and loads them on request, overwriting nothing', async () => {
     const theirs = makePortcall({ version: 4, comment: 'Changed by the night planner' });
     const puts: unknown[] = [];

@@ -10,6 +10,7 @@ import {
   BERTH_ORIENTATIONS,
   CARD_COLOUR_CLASSES,
   CARGO_QUANTITY_STATUSES,
+  CARGO_TYPES,
   DEFAULT_TIMEZONE,
   MOVE_COUNT_UNITS,
   PORTCALL_TYPES,
@@ -36,7 +37,7 @@ import { useUpdatePortcall } from '../api/update-portcall';
 import { useProblemText } from '../hooks/use-problem-text';
 import { type TVesselOptionLabel, useVesselOptionLabel } from '../hooks/use-vessel-type-text';
 import { recordNamesOf, useValueText } from '../hooks/use-value-text';
-import { characteristicKey, colourKey, fieldKey, FIELD_NAMES, orientationKey, portcallTypeKey, priseStatusKey, quantityStatusKey, unitKey } from '../utils/enum-labels';
+import { cargoTypeKey, characteristicKey, colourKey, fieldKey, FIELD_NAMES, orientationKey, portcallTypeKey, priseStatusKey, quantityStatusKey, unitKey } from '../utils/enum-labels';
 import { problemsFromServer, type TFormProblem } from '../utils/field-problems';
 import { buildPortcallRequest, changedFields, formValuesFromPortcall, tierTotals, type TPortcallFormValues } from '../utils/form-values';
 import { CargoDetailsEditor } from './cargo-details-editor';
@@ -555,6 +556,17 @@ export function PortcallForm({ mode, initialValues, initialLabels, initialVessel
               allowDeselect={false}
             />
             <TextField size="sm" label={t('portcalls.fields.move_count_comments')} value={values.move_count_comments} onChange={(e) => set({ move_count_comments: e.currentTarget.value })} error={errorOf('move_count_comments')} />
+            <Select
+              size="sm"
+              label={t('portcalls.fields.cargo_type')}
+              description={mode === 'add' ? t('portcalls.cargo_type_hint') : undefined}
+              data={CARGO_TYPES.map((type) => ({ value: type, label: t(cargoTypeKey(type)) }))}
+              value={values.cargo_type}
+              onChange={(value) => set({ cargo_type: value as TPortcallFormValues['cargo_type'] })}
+              clearable
+              error={errorOf('cargo_type')}
+              data-testid="field-cargo-type"
+            />
           </SimpleGrid>
           <Switch label={t('portcalls.fields.sync_shift_cargo_volumes')} checked={values.sync_shift_cargo_volumes} onChange={(e) => set({ sync_shift_cargo_volumes: e.currentTarget.checked })} data-testid="field-sync-shift" />
           <Checkbox.Group

@@ -25,6 +25,17 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
+/** The value a time had before its last change ("was 08:00"), when it changed. */
+function PreviousTime({ iso, when, testId }: { iso: string | null; when: (iso: string | null) => string; testId?: string }) {
+  const { t } = useTranslation();
+  if (!iso) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid={testId}>
+      {t('portcalls.previous_value', { time: when(iso) })}
+    </Text>
+  );
+}
+
 const iconProps = { size: 22, stroke: 1.6, color: 'var(--mantine-color-harbor-7)' } as const;
 
 export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall: TPortcall; terminal: TTerminalDetail | undefined; timeZone: string }) {
@@ -66,6 +77,12 @@ export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall:
       <SectionCard id="summary-parties" title={t('portcalls.sections.parties')} icon={<IconUsers {...iconProps} />} testId="summary-parties">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Field label={t('portcalls.fields.terminal_id')}>{p.terminal_name}</Field>
+          <Field label={t('portcalls.fields.terminal_operator')} testId="summary-terminal-operator">
+            {p.terminal_operator}
+          </Field>
+          <Field label={t('portcalls.fields.port')} testId="summary-port">
+            {`${p.port_name} (${p.port_code})`}
+          </Field>
           <Field label={t('portcalls.fields.vessel_operator_id')} testId="summary-operator">
             {organisationLabel({ code: p.vessel_operator_code, name: p.vessel_operator })}
           </Field>
@@ -80,12 +97,14 @@ export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall:
           <Field label={t('portcalls.fields.berth_arrival')} testId="summary-berth-arrival">
             <Stack gap={4}>
               <span>{when(p.berth_arrival)}</span>
+              <PreviousTime iso={p.previous_berth_arrival} when={when} testId="summary-previous-berth-arrival" />
               <TimeLabelBadge label={p.berth_arrival_state.label} change={p.berth_arrival_state.change_label} />
             </Stack>
           </Field>
           <Field label={t('portcalls.fields.berth_departure')} testId="summary-berth-departure">
             <Stack gap={4}>
               <span>{when(p.berth_departure)}</span>
+              <PreviousTime iso={p.previous_berth_departure} when={when} />
               <TimeLabelBadge label={p.berth_departure_state.label} change={p.berth_departure_state.change_label} />
             </Stack>
           </Field>
@@ -118,12 +137,14 @@ export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall:
           <Field label={t('portcalls.fields.pilot_boarding_place_arrival')}>
             <Stack gap={4}>
               <span>{when(p.pilot_boarding_place_arrival)}</span>
+              <PreviousTime iso={p.previous_pilot_boarding_place_arrival} when={when} />
               <TimeLabelBadge label={p.pilot_boarding_place_arrival_state.label} change={p.pilot_boarding_place_arrival_state.change_label} />
             </Stack>
           </Field>
           <Field label={t('portcalls.fields.pilot_boarding_place_departure')}>
             <Stack gap={4}>
               <span>{when(p.pilot_boarding_place_departure)}</span>
+              <PreviousTime iso={p.previous_pilot_boarding_place_departure} when={when} />
               <TimeLabelBadge label={p.pilot_boarding_place_departure_state.label} change={p.pilot_boarding_place_departure_state.change_label} />
             </Stack>
           </Field>
@@ -190,6 +211,19 @@ export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall:
             </Field>
             <Field label={t('portcalls.fields.sync_shift_cargo_volumes')}>{p.sync_shift_cargo_volumes ? t('portcalls.yes') : t('portcalls.no')}</Field>
             <Field label={t('portcalls.fields.move_count_comments')}>{orText(p.move_count_comments)}</Field>
+            <Field label={t('portcalls.fields.cargo_type')} testId="summary-cargo-type">
+              {p.cargo_type ? t(cargoTypeKey(p.cargo_type)) : dash}
+            </Field>
+            <Field label={t('portcalls.fields.cargo_progress')} testId="summary-cargo-progress">
+              {p.total_volume > 0
+                ? t('portcalls.cargo_progress_value', {
+                    percent: formatNumber(p.cargo_progress_percentage, 1),
+                    actual: formatNumber(p.actual_volume, 0),
+                    total: formatNumber(p.total_volume, 0),
+                    remaining: formatNumber(p.remaining_volume, 0),
+                  })
+                : dash}
+            </Field>
           </SimpleGrid>
           {cargoRows.length === 0 ? (
             <Text size="sm" c="dimmed">

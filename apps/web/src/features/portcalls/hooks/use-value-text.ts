@@ -5,6 +5,7 @@ import {
   BERTH_ORIENTATIONS,
   CARD_COLOUR_CLASSES,
   CARGO_QUANTITY_STATUSES,
+  CARGO_TYPES,
   MOVE_COUNT_UNITS,
   PORTCALL_TYPES,
   PRISE_STATUSES,
@@ -17,7 +18,7 @@ import {
 import { useLocale } from '@/hooks/use-locale';
 import { withLabel } from '@/lib/record-labels';
 import { formatZonedDateTime } from '@/lib/zoned-time';
-import { characteristicKey, colourKey, fieldKey, orientationKey, portcallTypeKey, priseStatusKey, quantityStatusKey, timeLabelKey, unitKey } from '../utils/enum-labels';
+import { cargoTypeKey, characteristicKey, colourKey, fieldKey, orientationKey, portcallTypeKey, priseStatusKey, quantityStatusKey, timeLabelKey, unitKey } from '../utils/enum-labels';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T => typeof value === 'string' && (list as readonly string[]).includes(value);
@@ -60,6 +61,7 @@ export function useValueText(timeZone: string, names: TRecordNames = {}) {
       if (field === 'berth_orientation' && isOneOf(BERTH_ORIENTATIONS, value)) return t(orientationKey(value));
       if (field === 'cargo_quantity_status' && isOneOf(CARGO_QUANTITY_STATUSES, value)) return t(quantityStatusKey(value));
       if (field === 'move_count_unit' && isOneOf(MOVE_COUNT_UNITS, value)) return t(unitKey(value));
+      if (field === 'cargo_type' && isOneOf(CARGO_TYPES, value)) return t(cargoTypeKey(value));
       if (field === 'card_colour' && isOneOf(CARD_COLOUR_CLASSES, value)) return t(colourKey(value));
       if (field === 'prise_status' && isOneOf(PRISE_STATUSES, value)) return t(priseStatusKey(value));
       if (field.endsWith('_details') && (typeof value === 'number' || Array.isArray(value))) {

@@ -102,6 +102,7 @@ export const FIELD_NAMES = [
   'move_count_unit',
   'move_count_containers',
   'move_count_comments',
+  'cargo_type',
   'vessel_characteristics',
   'is_dummy',
   'sync_shift_cargo_volumes',

@@ -77,6 +77,8 @@ export type TPortcallFormValues = {
   move_count_unit: (typeof MOVE_COUNT_UNITS)[number];
   move_count_containers: string;
   move_count_comments: string;
+  /** The call-level cargo type; empty on a new call means the first cargo line's (the server fills it). */
+  cargo_type: (typeof CARGO_TYPES)[number] | null;
   vessel_characteristics: (typeof VESSEL_CHARACTERISTICS)[number][];
   is_dummy: boolean;
   sync_shift_cargo_volumes: boolean;
@@ -212,6 +214,7 @@ export function defaultFormValues(args: { terminalId: number | null; vesselOpera
     move_count_unit: 'pieces',
     move_count_containers: '0',
     move_count_comments: '',
+    cargo_type: null,
     vessel_characteristics: [...DEFAULT_VESSEL_CHARACTERISTICS],
     is_dummy: false,
     sync_shift_cargo_volumes: false,
@@ -264,6 +267,7 @@ export function formValuesFromPortcall(p: TPortcall, timeZone: string): TPortcal
     move_count_unit: p.move_count_unit,
     move_count_containers: numberText(p.move_count_containers),
     move_count_comments: text(p.move_count_comments),
+    cargo_type: p.cargo_type,
     vessel_characteristics: p.vessel_characteristics.filter((c): c is TPortcallFormValues['vessel_characteristics'][number] =>
       (ZPortcallFields.shape.vessel_characteristics.element.options as readonly string[]).includes(c),
     ),
@@ -504,6 +508,7 @@ export function buildPortcallRequest(values: TPortcallFormValues, ctx: TBuildCon
     move_count_unit: values.move_count_unit,
     move_count_containers: moveCountContainers,
     move_count_comments: blankToNull(values.move_count_comments),
+    cargo_type: values.cargo_type,
     vessel_characteristics: values.vessel_characteristics,
     is_dummy: values.is_dummy,
     sync_shift_cargo_volumes: values.sync_shift_cargo_volumes,

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { plannerPortcallOf } from '@quayline/domain';
+import { createI18n, type TTranslationTree } from '@/lib/i18n';
+import { makePortcall } from '@/test/portcall-fixtures';
+import en from '../../../../../server/src/modules/translations/locales/en.json';
+import { cardLines, createCardTexts } from './card-fields';
+
+const i18n = createI18n({ locale: 'en', translation: en as TTranslationTree });
+const context = { texts: createCardTexts(i18n.t), timeZone: 'Europe/Berlin', locale: 'en' as const, bollardNames: new Map<number, string>() };
+const progressLine = (overrides: Parameters<typeof makePortcall>[0]) => cardLines(plannerPortcallOf(makePortcall(overrides)), ['cargo_ops_progress'], context, 3)[0]?.text ?? null;
+
+describe('the cargo progress line of a card', () => {
+  it('shows the volume done, not the share of the cargo window that has passed', () => {
+    // The cargo window lies wholly in the past; by the clock the call would be at 100 %.
+    const cargo = [{ id: 1, cargo_type: 'General' as const, discharge: 300, load: 100, restow: 0, total: 400, move_count: 0, move_count_unit: 'pieces' as const, crane_intensity: 1, quantities: null, quantity_totals: null }];
+    const line = progressLine({ cargo_operations_start: '2020-01-01T00:00:00.000Z', cargo_operations_end: '2020-01-02T00:00:00.000Z', cargo_details: cargo, cargo_progress_percentage: 37.5, total_volume: 400, actual_volume: 150, remaining_volume: 250 });
+    expect(line).toBe('Cargo operations 38 % done');
+  });
+
+  it('has no line for a call without planned volume', () => {
+    expect(progressLine({ cargo_operations_start: '2020-01-01T00:00:00.000Z', cargo_operations_end: '2020-01-02T00:00:00.000Z' })).toBeNull();
+  });
+});
