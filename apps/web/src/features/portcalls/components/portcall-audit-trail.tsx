@@ -4,10 +4,12 @@ import { Badge, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/c
 import { IconArrowRight, IconClipboardList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TAuditEvent, TPortcall } from '@quayline/domain';
+import { ExportMenu } from '@/components/export-menu';
 import { SectionCard } from '@/components/ui/section-card';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { usePortcallAudit } from '../api/get-portcall-audit';
+import { auditServerDownloads, useAuditExport } from '../hooks/use-portcall-export';
 import { recordNamesOf, useValueText } from '../hooks/use-value-text';
 import { auditEventKey, fieldKey } from '../utils/enum-labels';
 
@@ -18,12 +20,26 @@ export function PortcallAuditTrail({ portcall, timeZone }: { portcall: TPortcall
   const locale = useLocale();
   const [page, setPage] = useState(1);
   const audit = usePortcallAudit(portcall.id, page);
-  const valueText = useValueText(timeZone, recordNamesOf(portcall));
+  const names = recordNamesOf(portcall);
+  const valueText = useValueText(timeZone, names);
   const events = audit.data?.items ?? [];
   const meta = audit.data?.meta;
+  const exportTable = useAuditExport(events, timeZone, names);
 
   return (
-    <SectionCard id="audit-title" title={t('portcalls.audit.title')} icon={<IconClipboardList size={22} stroke={1.6} color="var(--mantine-color-harbor-7)" />} testId="portcall-audit">
+    <SectionCard id="audit-title" title={t('portcalls.audit.title')} icon={<IconClipboardList size={22} stroke={1.6} color="var(--mantine-color-harbor-7)" />} testId="portcall-audit"
+      isHeaderWrapping
+      actions={
+        <ExportMenu
+          rows={exportTable.rows}
+          columns={exportTable.columns}
+          tableLabel={t('portcalls.audit.title')}
+          fileName={`portcall-${portcall.id}-audit`}
+          serverDownloads={meta && meta.total_count > 0 ? auditServerDownloads(portcall.id, timeZone, meta.total_count) : undefined}
+          testId="audit-export"
+        />
+      }
+    >
       {audit.isPending ? (
         <Loader size="sm" type="dots" aria-label={t('app.loading')} />
       ) : events.length === 0 ? (

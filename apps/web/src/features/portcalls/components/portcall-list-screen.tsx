@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIMEZONE, MOBILE_BREAKPOINT_PX, STATUS_DISPLAY_ORDER, type TPortcallStatus } from '@quayline/domain';
 import { EntitySelect } from '@/components/entity-select';
+import { ExportMenu } from '@/components/export-menu';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { TextField } from '@/components/ui/text-field';
@@ -17,6 +18,7 @@ import { useCurrentTerminal } from '@/lib/terminals';
 import { addDays, startOfZonedDay, zonedDay } from '@/lib/zoned-time';
 import { usePortcalls } from '../api/get-portcalls';
 import { useLivePortcalls } from '../hooks/use-live-portcalls';
+import { portcallServerDownloads, usePortcallExport } from '../hooks/use-portcall-export';
 import { defaultWindow, usePortcallFilters } from '../hooks/use-portcall-filters';
 import { statusKey } from '../utils/enum-labels';
 import { PortcallTable } from './portcall-table';
@@ -64,21 +66,18 @@ export function PortcallListScreen() {
   const [areFiltersOpen, { toggle: toggleFilters }] = useDisclosure(false);
   const activeFilterCount = [filters.from !== null || filters.to !== null, filters.statuses.length > 0, filters.operator !== null, filters.agent !== null].filter(Boolean).length;
 
-  const list = usePortcalls(
-    {
-      terminal_id: terminal?.id,
-      from: startOfZonedDay(from, timeZone) ?? undefined,
-      // The window includes its last day.
-      to: startOfZonedDay(addDays(to, 1), timeZone) ?? undefined,
-      statuses: filters.statuses.length ? filters.statuses : undefined,
-      q: filters.q || undefined,
-      vessel_operator_id: filters.operator?.id,
-      agent_id: filters.agent?.id,
-      page: filters.page,
-      per_page: PORTCALL_PAGE_SIZE,
-    },
-    !!terminal && isWindowValid,
-  );
+  const listFilters = {
+    terminal_id: terminal?.id,
+    from: startOfZonedDay(from, timeZone) ?? undefined,
+    // The window includes its last day.
+    to: startOfZonedDay(addDays(to, 1), timeZone) ?? undefined,
+    statuses: filters.statuses.length ? filters.statuses : undefined,
+    q: filters.q || undefined,
+    vessel_operator_id: filters.operator?.id,
+    agent_id: filters.agent?.id,
+  };
+  const list = usePortcalls({ ...listFilters, page: filters.page, per_page: PORTCALL_PAGE_SIZE }, !!terminal && isWindowValid);
+  const exportTable = usePortcallExport(list.data?.items ?? [], timeZone);
 
   const fromField = (
     <TextField
@@ -178,7 +177,20 @@ export function PortcallListScreen() {
       <PageHeader
         title={t('navigation.portcall_planner')}
         description={terminal ? t('portcalls.list.description', { terminal: terminal.name, zone: timeZone }) : undefined}
-        actions={addButton}
+        actions={
+          <Group gap="sm">
+            {/* The page on screen from the browser; every matching call from the server's download. */}
+            <ExportMenu
+              rows={exportTable.rows}
+              columns={exportTable.columns}
+              tableLabel={t('navigation.portcall_planner')}
+              fileName="portcalls"
+              serverDownloads={terminal && isWindowValid && list.data ? portcallServerDownloads(listFilters, timeZone, list.data.meta.total_count) : undefined}
+              testId="portcall-export"
+            />
+            {addButton}
+          </Group>
+        }
       />
 
       <Paper withBorder radius="lg" p="md" component="section" aria-label={t('portcalls.list.filters')}>

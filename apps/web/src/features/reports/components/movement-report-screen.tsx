@@ -34,6 +34,30 @@ export function MovementReportScreen() {
     return '–';
   };
 
+  const exportTable = {
+    fileName: 'movement-report',
+    columns: [
+      { key: 'time', header: t('reports.columns.time') },
+      { key: 'movement', header: t('reports.columns.movement') },
+      { key: 'time_source', header: t('reports.columns.time_source') },
+      { key: 'vessel', header: t('reports.columns.vessel') },
+      { key: 'vessel_operator', header: t('portcalls.fields.vessel_operator_id') },
+      { key: 'status', header: t('reports.columns.status') },
+      { key: 'berth_section', header: t('reports.columns.berth_section') },
+      { key: 'position', header: t('reports.columns.position') },
+    ],
+    rows: rows.map((r) => ({
+      time: formatZonedDateTime(r.time, tz, locale),
+      movement: t(`reports.movement.kinds.${r.kind}`),
+      time_source: t(`reports.movement.sources.${r.time_source}`),
+      vessel: r.vessel_name,
+      vessel_operator: r.vessel_operator_name,
+      status: t(statusKey(r.status as TPortcallStatus)),
+      berth_section: r.berth_section ?? '',
+      position: positions(r),
+    })),
+  };
+
   return (
     <ReportFrame
       view="movement_report_view"
@@ -41,6 +65,7 @@ export function MovementReportScreen() {
       description={t('reports.movement.description')}
       report={report}
       filters={<PeriodFilter period={period} />}
+      exportTable={exportTable}
       downloads={params ? { csv: reportDownloadUrl('movement', params, 'csv'), xls: reportDownloadUrl('movement', params, 'xls') } : null}
       state={{ isPending: report.isPending || (params !== null && query.isPending), isError: query.isError, isEmpty: rows.length === 0, rowCount: query.data ? rows.length : null }}
     >

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIMEZONE, type TTerminal } from '@quayline/domain';
 import { PageHeader } from '@/components/ui/page-header';
 import { useLinkedTerminals } from '@/lib/terminals';
+import { ExportMenu } from '@/components/export-menu';
+import type { TExportColumn, TExportRow } from '@/lib/export/export-table';
 
 /** The first linked terminal unless the user picks another; its zone is the zone of the filters and the files. */
 export function useReportTerminal() {
@@ -38,11 +40,13 @@ type TFrameProps = {
   report: ReturnType<typeof useReportTerminal>;
   filters: ReactNode;
   downloads: { csv: string; xls: string } | null;
+  /** The report's rows as shown, for the browser-side export menu (the whole report: it is not paged). */
+  exportTable?: { rows: TExportRow[]; columns: TExportColumn[]; fileName: string } | undefined;
   state: { isPending: boolean; isError: boolean; isEmpty: boolean; rowCount: number | null };
   children: ReactNode;
 };
 
-export function ReportFrame({ view, title, description, report, filters, downloads, state, children }: TFrameProps) {
+export function ReportFrame({ view, title, description, report, filters, downloads, exportTable, state, children }: TFrameProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="md" data-testid={`screen-${view}`}>
@@ -66,6 +70,7 @@ export function ReportFrame({ view, title, description, report, filters, downloa
                 <Button component="a" href={downloads.xls} download variant="default" size="sm" leftSection={<IconFileSpreadsheet size={16} />} rightSection={<IconDownload size={14} />} data-testid="report-download-xls">
                   {t('reports.download_xlsx')}
                 </Button>
+                {exportTable && <ExportMenu rows={exportTable.rows} columns={exportTable.columns} fileName={exportTable.fileName} tableLabel={title} size="sm" testId="report-export" />}
               </Group>
             )}
           </Group>

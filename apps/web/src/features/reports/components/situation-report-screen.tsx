@@ -34,6 +34,7 @@ const bollards = (r: TSituationReportRow) => (r.start_bollard ? `${r.start_bolla
 
 export function SituationReportScreen() {
   const { t } = useTranslation();
+  const locale = useLocale();
   const report = useReportTerminal();
   const [cutOff, setCutOff] = useState(() => new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString());
   const [hoursAhead, setHoursAhead] = useState(SITUATION_HOURS_AHEAD_DEFAULT);
@@ -48,6 +49,36 @@ export function SituationReportScreen() {
     </Badge>
   );
   const cargo = (r: TSituationReportRow) => (r.total_moves > 0 ? `${r.total_moves} (${r.discharge} / ${r.load} / ${r.restow})` : '–');
+
+  const timeText = (time: { value: string | null; label: string | null }) =>
+    time.value ? `${formatZonedDateTime(time.value, tz, locale)}${time.label ? ` (${t(`portcalls.time_labels.${time.label as TTimeLabel}`)})` : ''}` : '';
+  const exportTable = {
+    fileName: 'situation-report',
+    columns: [
+      { key: 'situation', header: t('reports.columns.situation') },
+      { key: 'vessel', header: t('reports.columns.vessel') },
+      { key: 'vessel_operator', header: t('portcalls.fields.vessel_operator_id') },
+      { key: 'status', header: t('reports.columns.status') },
+      { key: 'berth_section', header: t('reports.columns.berth_section') },
+      { key: 'position', header: t('reports.columns.position') },
+      { key: 'berth_arrival', header: t('reports.columns.berth_arrival') },
+      { key: 'berth_departure', header: t('reports.columns.berth_departure') },
+      { key: 'total_moves', header: t('reports.columns.total_moves') },
+      { key: 'remarks', header: t('reports.columns.remarks') },
+    ],
+    rows: rows.map((r) => ({
+      situation: t(`reports.situation.${r.situation}`),
+      vessel: r.vessel_name,
+      vessel_operator: r.vessel_operator_name,
+      status: t(statusKey(r.status as TPortcallStatus)),
+      berth_section: r.berth_section ?? '',
+      position: `${position(r)} ${bollards(r)}`.trim(),
+      berth_arrival: timeText(r.berth_arrival),
+      berth_departure: timeText(r.berth_departure),
+      total_moves: [cargo(r), r.cargo_types.join(', ')].filter(Boolean).join(' · '),
+      remarks: r.remarks ?? '',
+    })),
+  };
 
   return (
     <ReportFrame
@@ -80,6 +111,7 @@ export function SituationReportScreen() {
           />
         </>
       }
+      exportTable={exportTable}
       downloads={params ? { csv: reportDownloadUrl('situation', params, 'csv'), xls: reportDownloadUrl('situation', params, 'xls') } : null}
       state={{ isPending: report.isPending || (params !== null && query.isPending), isError: query.isError, isEmpty: rows.length === 0, rowCount: query.data ? rows.length : null }}
     >

@@ -1,0 +1,98 @@
+// "Export" menu of a table: the rows on screen as a file built in the browser (six formats), and, where the server
+// has a download of every matching row, links to it.
+import { useState } from 'react';
+import { Button, Menu, type MantineSize } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconBraces, IconChevronDown, IconCode, IconDatabaseExport, IconFileSpreadsheet, IconFileText, IconFileTypeCsv, IconFileTypeHtml, IconTableExport } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { downloadBlob } from '@/lib/export/download-file';
+import { ExportError } from '@/lib/export/export-errors';
+import { EXPORT_FORMATS, exportTable, type TExportColumn, type TExportFormat, type TExportRow } from '@/lib/export/export-table';
+
+const FORMAT_ICONS: Record<TExportFormat, typeof IconFileText> = {
+  csv: IconFileTypeCsv,
+  xlsx: IconFileSpreadsheet,
+  json: IconBraces,
+  html: IconFileTypeHtml,
+  xml: IconCode,
+  txt: IconFileText,
+};
+
+/** Server downloads of every row matching the filters (not only the page shown), as ready-made URLs. */
+export type TServerDownloads = { csv: string; xlsx: string; /** How many rows they hold, for the menu's label. */ totalCount: number };
+
+type TExportMenuProps = {
+  /** The rows as the user sees them: texts already formatted (times in the terminal's zone, translated labels). */
+  rows: TExportRow[];
+  /** The visible columns, headed in the user's language. */
+  columns: TExportColumn[];
+  /** Names the table for screen readers ("Export table: Port calls"). */
+  tableLabel: string;
+  /** Without extension; default `download`. */
+  fileName?: string;
+  serverDownloads?: TServerDownloads | undefined;
+  testId?: string;
+  /** To match the buttons beside it. */
+  size?: MantineSize;
+};
+
+export function ExportMenu({ rows, columns, tableLabel, fileName, serverDownloads, testId = 'export', size }: TExportMenuProps) {
+  const { t } = useTranslation();
+  const [busyFormat, setBusyFormat] = useState<TExportFormat | null>(null);
+
+  const exportAs = async (format: TExportFormat) => {
+    setBusyFormat(format);
+    try {
+      // A BOM so Excel, which opens most csv files by double-click, reads umlauts and accents as UTF-8.
+      const file = await exportTable({ data: rows, columns, format, withBom: format === 'csv', ...(fileName ? { fileName } : {}) });
+      downloadBlob(file.blob, file.fileName);
+    } catch (error) {
+      const message = error instanceof ExportError ? t(error.translationKey, { type: error.type }) : t('export.failed');
+      notifications.show({ color: 'red', message });
+    } finally {
+      setBusyFormat(null);
+    }
+  };
+
+  return (
+    <Menu position="bottom-end" shadow="md" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          size={size}
+          leftSection={<IconTableExport size={18} />}
+          rightSection={<IconChevronDown size={14} />}
+          loading={busyFormat !== null}
+          disabled={rows.length === 0 && !serverDownloads}
+          aria-label={t('export.button_label', { table: tableLabel })}
+          data-testid={testId}
+        >
+          {t('export.button')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown data-testid={`${testId}-menu`}>
+        <Menu.Label>{t('export.rows_shown', { count: rows.length })}</Menu.Label>
+        {EXPORT_FORMATS.map((format) => {
+          const Icon = FORMAT_ICONS[format];
+          return (
+            <Menu.Item key={format} leftSection={<Icon size={16} />} disabled={rows.length === 0} onClick={() => void exportAs(format)} data-testid={`${testId}-${format}`}>
+              {t(`export.formats.${format}`)}
+            </Menu.Item>
+          );
+        })}
+        {serverDownloads && (
+          <>
+            <Menu.Divider />
+            <Menu.Label>{t('export.all_rows', { count: serverDownloads.totalCount })}</Menu.Label>
+            <Menu.Item component="a" href={serverDownloads.csv} download leftSection={<IconDatabaseExport size={16} />} data-testid={`${testId}-all-csv`}>
+              {t('export.formats.csv')}
+            </Menu.Item>
+            <Menu.Item component="a" href={serverDownloads.xlsx} download leftSection={<IconDatabaseExport size={16} />} data-testid={`${testId}-all-xlsx`}>
+              {t('export.formats.xlsx')}
+            </Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

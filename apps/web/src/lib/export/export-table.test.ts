@@ -1,0 +1,217 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { ExportError } from './export-errors';
+import { readBlobBytes, readBlobText } from './read-blob';
+import { exportTable, type TExportColumn, type TExportRow } from './export-table';
+import { xmlElementName } from './to-xml';
+
+// Quotes, a delimiter, a line break, non-ASCII letters, an emoji and markup: every format has to survive these.
+const ROWS: TExportRow[] = [
+  { vessel: 'Nordic "Star"', berth: 'Quay 1, north', note: 'first\nsecond', count: 3 },
+  { vessel: 'Zoë 🚢', berth: '<&>', note: null, count: 12 },
+];
+const COLUMNS: TExportColumn[] = [
+  { key: 'vessel', header: 'Vessel' },
+  { key: 'berth', header: 'Berth' },
+  { key: 'note', header: 'Note' },
+  { key: 'count', header: 'Count' },
+];
+
+async function text(format: string, extra: Partial<Parameters<typeof exportTable>[0]> = {}) {
+  const file = await exportTable({ data: ROWS, columns: COLUMNS, format, ...extra });
+  return { ...file, text: await readBlobText(file.blob) };
+}
+
+async function failure(run: () => Promise<unknown>): Promise<ExportError> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof ExportError) return error;
+    throw error;
+  }
+  throw new Error('expected an ExportError');
+}
+
+describe('exportTable', () => {
+  it('writes csv with every field quoted, quotes doubled, comma, CRLF and no BOM by default', async () => {
+    const file = await text('csv');
+    expect(file.fileName).toBe('download.csv');
+    expect(file.blob.type).toBe('text/csv;charset=utf-8');
+    expect(file.text).toBe(
+      '"Vessel","Berth","Note","Count"\r\n' + '"Nordic ""Star""","Quay 1, north","first\nsecond","3"\r\n' + '"Zoë 🚢","<&>","","12"\r\n',
+    );
+  });
+
+  it('writes csv with a BOM and another delimiter when asked', async () => {
+    const file = await exportTable({ data: [{ a: 'x;y' }], format: 'csv', withBom: true, delimiter: ';', fileName: 'ports' });
+    const bytes = await readBlobBytes(file.blob);
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe('"a"\r\n"x;y"\r\n');
+    expect(file.fileName).toBe('ports.csv');
+  });
+
+  it('writes json indented by four spaces, keyed by column key, in column order', async () => {
+    const file = await text('json');
+    expect(file.fileName).toBe('download.json');
+    expect(file.text).toBe(
+      [
+        '[',
+        '    {',
+        '        "vessel": "Nordic \\"Star\\"",',
+        '        "berth": "Quay 1, north",',
+        '        "note": "first\\nsecond",',
+        '        "count": 3',
+        '    },',
+        '    {',
+        '        "vessel": "Zoë 🚢",',
+        '        "berth": "<&>",',
+        '        "note": null,',
+        '        "count": 12',
+        '    }',
+        ']',
+      ].join('\n'),
+    );
+  });
+
+  it('re-indents a JSON string for json and keeps a string as it is for txt', async () => {
+    expect(await readBlobText((await exportTable({ data: '{"a":[1,2]}', format: 'json' })).blob)).toBe('{\n    "a": [\n        1,\n        2\n    ]\n}');
+    expect(await readBlobText((await exportTable({ data: 'plain <text>', format: 'txt' })).blob)).toBe('plain <text>');
+  });
+
+  it('writes an html document with one escaped table', async () => {
+    const file = await text('html', { fileName: 'a<b' });
+    expect(file.fileName).toBe('a<b.html');
+    expect(file.text).toBe(
+      [
+        '<!DOCTYPE html>',
+        '<html>',
+        '<head>',
+        '<meta charset="utf-8">',
+        '<title>a&lt;b</title>',
+        '</head>',
+        '<body>',
+        '<table>',
+        '<thead><tr><th>Vessel</th><th>Berth</th><th>Note</th><th>Count</th></tr></thead>',
+        '<tbody>',
+        '<tr><td>Nordic &quot;Star&quot;</td><td>Quay 1, north</td><td>first\nsecond</td><td>3</td></tr>',
+        '<tr><td>Zoë 🚢</td><td>&lt;&amp;&gt;</td><td></td><td>12</td></tr>',
+        '</tbody>',
+        '</table>',
+        '</body>',
+        '</html>',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('writes well-formed xml with escaped text and element names made from the keys', async () => {
+    const file = await exportTable({ data: [{ 'vessel name': 'A & B', '1st': '<x>', 'xmlish': 'bell\u0007' }], format: 'xml' });
+    const xml = await readBlobText(file.blob);
+    expect(xml).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<rows>',
+        '  <row>',
+        '    <vessel_name>A &amp; B</vessel_name>',
+        '    <_1st>&lt;x&gt;</_1st>',
+        '    <_xmlish>bell</_xmlish>',
+        '  </row>',
+        '</rows>',
+        '',
+      ].join('\n'),
+    );
+    const parsed = new DOMParser().parseFromString(xml, 'application/xml');
+    expect(parsed.getElementsByTagName('parsererror')).toHaveLength(0);
+    expect(parsed.getElementsByTagName('vessel_name')[0]?.textContent).toBe('A & B');
+  });
+
+  it('makes distinct xml element names for keys that clean up alike', async () => {
+    expect(xmlElementName('')).toBe('_');
+    expect(xmlElementName('a:b')).toBe('a_b');
+    const xml = await readBlobText((await exportTable({ data: [{ 'a b': 1, a_b: 2 }], format: 'xml' })).blob);
+    expect(xml).toContain('<a_b>1</a_b>');
+    expect(xml).toContain('<a_b_2>2</a_b_2>');
+  });
+
+  it('writes txt as space-aligned columns under a rule, one line per row', async () => {
+    const file = await text('txt');
+    expect(file.fileName).toBe('download.txt');
+    expect(file.text).toBe(
+      [
+        'Vessel         Berth          Note          Count',
+        '-------------  -------------  ------------  -----',
+        'Nordic "Star"  Quay 1, north  first second  3',
+        'Zoë 🚢          <&>                          12',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('writes a real xlsx workbook: a zip whose sheet holds the header and the cells', async () => {
+    const file = await exportTable({ data: ROWS, columns: COLUMNS, format: 'xlsx' });
+    expect(file.fileName).toBe('download.xlsx');
+    expect(file.blob.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const entries = unzipSync(await readBlobBytes(file.blob));
+    expect(Object.keys(entries)).toEqual(expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']));
+    // Resolve every cell through the shared-string table the way a spreadsheet does, then compare the grid.
+    const xml = (name: string) => new DOMParser().parseFromString(strFromU8(entries[name] ?? new Uint8Array()), 'application/xml');
+    const shared = [...xml('xl/sharedStrings.xml').getElementsByTagName('si')].map((si) => si.textContent ?? '');
+    const cells = Object.fromEntries(
+      [...xml('xl/worksheets/sheet1.xml').getElementsByTagName('c')].map((c) => {
+        const value = c.getElementsByTagName('v')[0]?.textContent ?? '';
+        return [c.getAttribute('r'), c.getAttribute('t') === 's' ? shared[Number(value)] : Number(value)];
+      }),
+    );
+    // The empty note (C3) is no cell at all; the counts stay numbers.
+    expect(cells).toEqual({
+      A1: 'Vessel', B1: 'Berth', C1: 'Note', D1: 'Count',
+      A2: 'Nordic "Star"', B2: 'Quay 1, north', C2: 'first\nsecond', D2: 3,
+      A3: 'Zoë 🚢', B3: '<&>', D3: 12,
+    });
+    expect(strFromU8(entries['xl/workbook.xml'] ?? new Uint8Array())).toContain('name="download"');
+  });
+
+  it('accepts the spec name xls and writes the same workbook as .xlsx', async () => {
+    const file = await exportTable({ data: ROWS, format: 'xls' });
+    expect(file.fileName).toBe('download.xlsx');
+  });
+
+  it('uses every key in first-seen order when no columns are given', async () => {
+    const file = await exportTable({ data: [{ b: 1 }, { a: 2, b: 3 }], format: 'csv' });
+    expect(await readBlobText(file.blob)).toBe('"b","a"\r\n"1",""\r\n"3","2"\r\n');
+  });
+
+  describe('errors (spec section 8)', () => {
+    it('refuses data that is not an array of objects', async () => {
+      for (const data of [{ a: 1 }, [1, 2], [['a']], [null], 42, null]) {
+        const error = await failure(() => exportTable({ data, format: 'csv' }));
+        expect(error.message).toBe('Invalid export data. Please provide an array of object');
+        expect(error.code).toBe('invalid_rows');
+        expect(error.translationKey).toBe('export.errors.invalid_rows');
+      }
+    });
+
+    it('refuses a string that is not valid JSON', async () => {
+      const error = await failure(() => exportTable({ data: '{"a":', format: 'json' }));
+      expect(error.message).toBe('Invalid export data. Please provide a valid JSON');
+      expect(error.code).toBe('invalid_json');
+    });
+
+    it('refuses a string for a tabular type, naming the type', async () => {
+      for (const format of ['csv', 'xlsx', 'html', 'xml']) {
+        const error = await failure(() => exportTable({ data: '[{"a":1}]', format }));
+        expect(error.message).toBe(`Can't export string data to ${format}.`);
+        expect(error.code).toBe('string_data');
+        expect(error.type).toBe(format);
+      }
+    });
+
+    it('refuses an unknown type before looking at the data, css included', async () => {
+      for (const format of ['pdf', 'css', '']) {
+        const error = await failure(() => exportTable({ data: ROWS, format }));
+        expect(error.message).toBe(`Can't export unknown data type ${format}.`);
+        expect(error.code).toBe('unknown_type');
+      }
+    });
+  });
+});
