@@ -2,6 +2,12 @@
 export const SESSION_TTL_SECONDS = 604_800;
 export const COOKIE_USER_TOKEN = 'userToken';
 export const COOKIE_PROXY_TOKEN = 'userProxyToken';
+/** Spec section 9: the session token again, HttpOnly (the secret never reaches scripts). */
+export const COOKIE_USER_SESSION = 'userSession';
+/** Spec section 9: a readable summary of the session (no secret): URL-encoded JSON of TPortalUserSession. */
+export const COOKIE_PORTAL_USER_SESSION = 'portalUserSession';
+/** Spec section 9: the key of the current terminal inside the portalUserSession cookie. */
+export const CURRENT_TERMINAL_KEY = 'currentTerminal';
 /** Acting for a colleague is short on purpose (issue 14); the proxy cookie lives exactly as long. */
 export const PROXY_SESSION_TTL_MINUTES = 30;
 export const HEADER_TOKEN = 'x-portal-token';

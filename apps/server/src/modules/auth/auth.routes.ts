@@ -1,9 +1,7 @@
 // HTTP for the sign-in area: thin handlers over auth.service.
 import {
   COOKIE_PROXY_TOKEN,
-  COOKIE_USER_TOKEN,
   PROXY_SESSION_TTL_MINUTES,
-  SESSION_TTL_SECONDS,
   ZErrorEnvelope,
   ZLoginRequest,
   ZLoginResponse,
@@ -23,8 +21,9 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { refuseWhileActing, requireSession, sessionOf } from '../../plugins/auth';
 import { detailsOfUser } from '../users/user-settings.service';
-import { login, logout, requestPasswordReset, resetExpiredPassword, updatePasswordWithCode } from './auth.service';
+import { login, logout, requestPasswordReset, resetExpiredPassword, resolveSession, updatePasswordWithCode } from './auth.service';
 import { endProxySession, listProxyCandidates, listSessionsOnMyBehalf, startProxySession } from './proxy.service';
+import { clearSessionCookies, setSessionCookies } from './session-cookies';
 import { underResetLimits, underSignInLimits } from './sign-in-limits';
 
 const errors = { '4xx': ZErrorEnvelope };
@@ -42,10 +41,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const secure = app.ctx.config.secureCookies;
 
+  /** The cookies of a session just opened (the session is read back as every request reads it). */
+  async function setSignInCookies(reply: FastifyReply, token: string): Promise<void> {
+    const session = await resolveSession(app.ctx, token);
+    if (!session) throw new Error('a session just opened could not be read back');
+    await setSessionCookies(app.ctx, reply, session, token, secure);
+  }
+
   r.post('/login', { schema: { tags, summary: 'Sign in (failed attempts per address and all attempts per client IP are limited: 429 with Retry-After)', body: ZLoginRequest, response: { 200: successEnvelope(ZLoginResponse), ...errors } } }, async (request, reply) => {
     const email = (request.body.username ?? request.body.email)!;
     const result = await underSignInLimits(app, request, () => login(app.ctx, { email, password: request.body.password, userAgent: userAgent(request) }));
-    setTokenCookie(reply, COOKIE_USER_TOKEN, result.token, SESSION_TTL_SECONDS, secure);
+    await setSignInCookies(reply, result.token);
     return ok(result);
   });
 
@@ -58,7 +64,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post('/update_password', { onRequest: refuseWhileActing, schema: { tags, summary: 'Set a new password with a mailed code', body: ZUpdatePasswordRequest, response: { 200: successEnvelope(ZLoginResponse), ...errors } } }, async (request, reply) => {
     const b = request.body;
     const result = await updatePasswordWithCode(app.ctx, { email: b.email, code: b.code, password: b.password, confirmation: b.password_confirmation, userAgent: userAgent(request) });
-    setTokenCookie(reply, COOKIE_USER_TOKEN, result.token, SESSION_TTL_SECONDS, secure);
+    await setSignInCookies(reply, result.token);
     return ok(result);
   });
 
@@ -67,14 +73,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const result = await underSignInLimits(app, request, () =>
       resetExpiredPassword(app.ctx, { email: b.email, oldPassword: b.old_password, newPassword: b.new_password, confirmation: b.new_password_confirmation, userAgent: userAgent(request) }),
     );
-    setTokenCookie(reply, COOKIE_USER_TOKEN, result.token, SESSION_TTL_SECONDS, secure);
+    await setSignInCookies(reply, result.token);
     return ok(result);
   });
 
   r.put('/logout', { onRequest: requireSession, schema: { tags, summary: 'End this session on the server', response: { 200: successEnvelope(z.null()), ...errors } } }, async (request, reply) => {
     const session = sessionOf(request);
     await logout(app.ctx, session);
-    void reply.clearCookie(session.actor ? COOKIE_PROXY_TOKEN : COOKIE_USER_TOKEN, { path: '/' });
+    if (session.actor) void reply.clearCookie(COOKIE_PROXY_TOKEN, { path: '/' });
+    else clearSessionCookies(reply);
     return ok(null);
   });
 

@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { requireSession, sessionOf } from '../../plugins/auth';
+import { updateCurrentTerminalCookie } from '../auth/session-cookies';
 import { getCurrentTerminal, getTerminal, listCargoHandlingEquipment, listCranes, listPortalUserTerminals, listTerminals, selectCurrentTerminal } from './terminal.service';
 
 const tags = ['Terminals'];
@@ -42,9 +43,12 @@ export async function terminalRoutes(app: FastifyInstance): Promise<void> {
     ok(await listPortalUserTerminals(app.ctx, sessionOf(request))),
   );
 
-  r.put('/update_last_used_terminal', { onRequest: requireSession, schema: { tags, summary: 'Make a linked terminal the current one', body: ZUpdateLastUsedTerminalRequest, response: { 200: successEnvelope(ZTerminalDetail), ...errors } } }, async (request) =>
-    ok(await selectCurrentTerminal(app.ctx, sessionOf(request), request.body.terminal_id)),
-  );
+  r.put('/update_last_used_terminal', { onRequest: requireSession, schema: { tags, summary: 'Make a linked terminal the current one', body: ZUpdateLastUsedTerminalRequest, response: { 200: successEnvelope(ZTerminalDetail), ...errors } } }, async (request, reply) => {
+    const session = sessionOf(request);
+    const terminal = await selectCurrentTerminal(app.ctx, session, request.body.terminal_id);
+    await updateCurrentTerminalCookie(app.ctx, reply, session, terminal.id, app.ctx.config.secureCookies);
+    return ok(terminal);
+  });
 
   r.get('/terminal_cranes', { onRequest: requireSession, schema: { tags, summary: 'The quay cranes of a linked terminal', querystring: ZTerminalIdQuery, response: { 200: successEnvelope(z.array(ZTerminalCrane)), ...errors } } }, async (request) =>
     ok(await listCranes(app.ctx, sessionOf(request), request.query.terminal_id)),

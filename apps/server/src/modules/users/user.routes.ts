@@ -6,6 +6,7 @@ import {
   ZUpdateDashboardSettingsRequest,
   ZUpdateLocaleRequest,
   ZUpdateShiftPlannerSettingRequest,
+  ZSessionData,
   ZUserDetails,
   successEnvelope,
 } from '@quayline/domain';
@@ -13,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { requireSession, sessionOf } from '../../plugins/auth';
+import { getSessionData } from './session-data.service';
 import { getUserDetails, updateDashboardSettings, updateEmailNotificationSetting, updateLocale, updateSetting } from './user-settings.service';
 
 const tags = ['User settings'];
@@ -22,6 +24,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/user_details', { onRequest: requireSession, schema: { tags, summary: 'The signed-in user and their settings', response } }, async (request) => ok(await getUserDetails(app.ctx, sessionOf(request))));
+
+  r.get(
+    '/session_data',
+    { onRequest: requireSession, schema: { tags, summary: 'After sign-in in one answer: user details, terminals, current terminal, settings and proxy info', response: { 200: successEnvelope(ZSessionData), '4xx': ZErrorEnvelope } } },
+    async (request) => ok(await getSessionData(app.ctx, sessionOf(request))),
+  );
 
   r.put('/update_locale', { onRequest: requireSession, schema: { tags, summary: 'Change the interface language', body: ZUpdateLocaleRequest, response } }, async (request) =>
     ok(await updateLocale(app.ctx, sessionOf(request), request.body.selected_locale)),
