@@ -44,3 +44,5 @@ export * from './schemas/ais';
 export * from './schemas/prediction';
 export * from './schemas/digest';
 export * from './schemas/prise';
+export * from './enumerations';
+export * from './schemas/session';
