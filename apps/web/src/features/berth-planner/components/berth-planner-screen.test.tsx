@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { plannerPortcallOf, type TPlannerPortcall, type TPortcall } from '@quayline/domain';
-import { failure, renderApp, signedIn, success, type THandler } from '@/test/render-app';
+import { failure, renderApp, signedIn, success, TEST_USER, type THandler } from '@/test/render-app';
 import { API, makePortcall, TERMINAL } from '@/test/portcall-fixtures';
 
 const terminal = { ...TERMINAL, sections: [{ id: 11, name: 'Berth 1', berth_type: 'Berth' as const, start_position_m: 0, end_position_m: 1400, water_depth_m: 16 }] };
@@ -141,6 +141,32 @@ describe('berth planner screen', () => {
     } finally {
       delete (HTMLElement.prototype as { scrollTo?: unknown }).scrollTo;
     }
+  });
+
+  it('offers a vessel operator the live plan only: no sandbox, freeze or optimiser, and no moving calls (403 for them)', async () => {
+    const vesselOperator: THandler = (call) => (call.path === `${API}/user_details` ? success({ ...TEST_USER, user_type: 'vessel_operator', organisation_id: 3 }) : undefined);
+    const { apiCalls } = renderApp('/en/berth-planner?from=2026-07-14&mode=sandbox', vesselOperator, plannerApi(calls));
+    await waitFor(() => expect(screen.getByTestId('berth-planner').dataset.ready).toBe('true'));
+    // ?mode=sandbox from a shared link does not open a sandbox they may not have.
+    expect(screen.getByTestId('berth-planner').dataset.mode).toBe('live');
+    for (const id of ['planner-mode-live', 'planner-mode-sandbox', 'planner-freeze', 'planner-sandbox-bar', 'sandbox-optimize']) expect(screen.queryByTestId(id), id).toBeNull();
+    expect(screen.getByTestId('planner-open-form')).toBeTruthy();
+    // No promise of a move either: no drag hint over the unassigned calls, no grab cursor on the cards.
+    expect(screen.queryByText('Drag a call onto the quay to place it.')).toBeNull();
+    expect(screen.getByTestId('berth-planner').dataset.canPlan).toBe('false');
+    fireEvent.keyDown(cardOf(5), { key: 'ArrowRight' });
+    fireEvent.pointerDown(screen.getByTestId('planner-unassigned-item'), { clientX: 10, clientY: 10, pointerId: 1, button: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(apiCalls().filter((c) => c.method !== 'GET' || c.path.includes('draft_portcalls')).map((c) => `${c.method} ${c.path}`)).toEqual([]);
+  });
+
+  it('offers the terminal operator the mode switch, freeze and in sandbox mode the sandbox bar with Optimize', async () => {
+    renderApp('/en/berth-planner?from=2026-07-14&mode=sandbox', signedIn, plannerApi(calls, (call) => (call.path === `${API}/draft_portcalls` ? success({ terminal_id: 1, version: 1, changes: [], frozen_portcall_ids: [], can_undo: false, can_redo: false, updated_at: null }) : undefined)));
+    expect(await screen.findByTestId('planner-mode-sandbox')).toBeTruthy();
+    expect(screen.getByTestId('planner-freeze')).toBeTruthy();
+    expect(screen.getByTestId('berth-planner').dataset.mode).toBe('sandbox');
+    expect(await screen.findByTestId('sandbox-optimize')).toBeTruthy();
+    expect(screen.getByText('Drag a call onto the quay to place it.')).toBeTruthy();
   });
 
   it('reports a failed load', async () => {

@@ -7,6 +7,7 @@ import { clashingPairs, DEFAULT_TIMEZONE, summarisePlanClashes, type TPlanClashS
 import { useLocale } from '@/hooks/use-locale';
 import { useErrorText } from '@/hooks/use-error-text';
 import { isApiError } from '@/lib/api-client';
+import { can } from '@/lib/permissions';
 import { useUserDetails } from '@/lib/user';
 import { addDays, zonedDay } from '@/lib/zoned-time';
 import { useSearchParam } from '@/lib/search-params';
@@ -72,7 +73,10 @@ export function BerthPlannerScreen() {
   const tideQuery = useTidalData(terminalId, from, to);
   const cranesQuery = useTerminalCranes(terminalId, settings.canvas_cranes);
 
-  const [mode, setMode] = useState<TPlannerMode>(params.get('mode') === 'sandbox' ? 'sandbox' : 'live');
+  // Moving calls, the sandbox and the optimiser are the terminal's (403 for the vessel side): others only look.
+  const canPlan = can(user, 'plan_berths');
+  const [chosenMode, setMode] = useState<TPlannerMode>(params.get('mode') === 'sandbox' ? 'sandbox' : 'live');
+  const mode: TPlannerMode = canPlan ? chosenMode : 'live';
   const refetchCalls = callsQuery.refetch;
   const sandbox = useSandbox(terminalId, mode === 'sandbox', useCallback(() => void refetchCalls(), [refetchCalls]));
   const live = useLivePlacement();
@@ -127,7 +131,7 @@ export function BerthPlannerScreen() {
   const timestamps = usePortcallTimestamps(selectedId);
   const windows = useMemo(() => negotiationWindows(timestamps.data ?? []), [timestamps.data]);
 
-  const canMove = useCallback((id: number) => !(mode === 'sandbox' && frozenIds.has(id)), [mode, frozenIds]);
+  const canMove = useCallback((id: number) => canPlan && !(mode === 'sandbox' && frozenIds.has(id)), [canPlan, mode, frozenIds]);
   const { move: moveInDraft } = sandbox;
   const { place: placeLive } = live;
   const commit = useCallback(
@@ -153,7 +157,7 @@ export function BerthPlannerScreen() {
     [callsById, scale],
   );
   const openForm = useCallback((id: number) => void navigate(`/${locale}/portcall-planner/portcall/edit?id=${id}`), [navigate, locale]);
-  const grabUnassigned = useUnassignedDrop({ viewport: viewportRef, scale, days, stepMinutes: schedule.hours * 60, bollardPositions, onPlace: commit });
+  const grabFromList = useUnassignedDrop({ viewport: viewportRef, scale, days, stepMinutes: schedule.hours * 60, bollardPositions, onPlace: commit });
 
   const changeMode = (next: TPlannerMode) => {
     setMode(next);
@@ -233,7 +237,7 @@ export function BerthPlannerScreen() {
         />
         <aside className={classes.side}>
           <ClashList clashes={clashes} callsById={callsById} onSelect={revealCall} />
-          <UnassignedPanel calls={unassigned} timeZone={timeZone} locale={locale} onGrab={grabUnassigned} />
+          <UnassignedPanel calls={unassigned} timeZone={timeZone} locale={locale} onGrab={canPlan ? grabFromList : null} />
           {settings.canvas_cranes && <CranesPanel cranes={cranesQuery.data ?? EMPTY} calls={shownCalls} timeZone={timeZone} locale={locale} />}
         </aside>
       </div>
@@ -241,7 +245,7 @@ export function BerthPlannerScreen() {
   }
 
   return (
-    <Stack gap="xs" className={classes.root} data-testid="berth-planner" data-ready={String(isDataReady && isCommitted)} data-mode={mode}>
+    <Stack gap="xs" className={classes.root} data-testid="berth-planner" data-ready={String(isDataReady && isCommitted)} data-mode={mode} data-can-plan={String(canPlan)}>
       <Group justify="space-between" align="flex-end" gap="xs">
         <Stack gap={0}>
           <Text component="h1" fw={700} size="xl" c="navy.9" m={0}>
@@ -255,6 +259,7 @@ export function BerthPlannerScreen() {
         </Stack>
       </Group>
       <PlannerToolbar
+        canPlan={canPlan}
         mode={mode}
         onMode={changeMode}
         firstDay={firstDay}

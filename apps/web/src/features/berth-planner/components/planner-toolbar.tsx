@@ -9,6 +9,8 @@ import { PinButton } from '@/components/pin-button';
 export type TPlannerMode = 'live' | 'sandbox';
 
 type TProps = {
+  /** The terminal's planners: mode switch, freeze and the sandbox bar; everyone else sees the live plan only. */
+  canPlan: boolean;
   mode: TPlannerMode;
   onMode: (mode: TPlannerMode) => void;
   firstDay: string;
@@ -63,14 +65,16 @@ export function PlannerToolbar(p: TProps) {
   const s = p.sandbox;
   return (
     <Group gap="xs" wrap="wrap" data-testid="planner-toolbar">
-      <Button.Group aria-label={t('berthPlanner.mode.label')}>
-        <Button size="xs" variant={p.mode === 'live' ? 'filled' : 'default'} onClick={() => p.onMode('live')} data-testid="planner-mode-live" aria-pressed={p.mode === 'live'}>
-          {t('berthPlanner.mode.live')}
-        </Button>
-        <Button size="xs" variant={p.mode === 'sandbox' ? 'filled' : 'default'} color="orange" onClick={() => p.onMode('sandbox')} data-testid="planner-mode-sandbox" aria-pressed={p.mode === 'sandbox'}>
-          {t('berthPlanner.mode.sandbox')}
-        </Button>
-      </Button.Group>
+      {p.canPlan && (
+        <Button.Group aria-label={t('berthPlanner.mode.label')}>
+          <Button size="xs" variant={p.mode === 'live' ? 'filled' : 'default'} onClick={() => p.onMode('live')} data-testid="planner-mode-live" aria-pressed={p.mode === 'live'}>
+            {t('berthPlanner.mode.live')}
+          </Button>
+          <Button size="xs" variant={p.mode === 'sandbox' ? 'filled' : 'default'} color="orange" onClick={() => p.onMode('sandbox')} data-testid="planner-mode-sandbox" aria-pressed={p.mode === 'sandbox'}>
+            {t('berthPlanner.mode.sandbox')}
+          </Button>
+        </Button.Group>
+      )}
       <Group gap={4} wrap="nowrap">
         <Tooltip label={t('berthPlanner.toolbar.previous_week')}>
           <ActionIcon variant="default" size="lg" onClick={() => p.onShiftWeek(-1)} aria-label={t('berthPlanner.toolbar.previous_week')} data-testid="planner-previous-week">
@@ -120,12 +124,14 @@ export function PlannerToolbar(p: TProps) {
         </Button>
       )}
       {p.selectedCall && <PinButton key={p.selectedCall.id} portcallId={p.selectedCall.id} vesselName={p.selectedCall.vesselName} variant="icon" />}
-      <Tooltip label={t('berthPlanner.sandbox.frozen_hint')} disabled={p.mode !== 'sandbox'}>
-        <Button size="xs" variant="default" leftSection={p.isSelectedFrozen ? <IconLockOpen size={14} /> : <IconLock size={14} />} disabled={!p.hasSelection || p.mode !== 'sandbox' || s.isBusy} onClick={p.onFreeze} data-testid="planner-freeze">
-          {p.isSelectedFrozen ? t('berthPlanner.toolbar.unfreeze') : t('berthPlanner.toolbar.freeze')}
-        </Button>
-      </Tooltip>
-      {p.mode === 'sandbox' && (
+      {p.canPlan && (
+        <Tooltip label={t('berthPlanner.sandbox.frozen_hint')} disabled={p.mode !== 'sandbox'}>
+          <Button size="xs" variant="default" leftSection={p.isSelectedFrozen ? <IconLockOpen size={14} /> : <IconLock size={14} />} disabled={!p.hasSelection || p.mode !== 'sandbox' || s.isBusy} onClick={p.onFreeze} data-testid="planner-freeze">
+            {p.isSelectedFrozen ? t('berthPlanner.toolbar.unfreeze') : t('berthPlanner.toolbar.freeze')}
+          </Button>
+        </Tooltip>
+      )}
+      {p.canPlan && p.mode === 'sandbox' && (
         <Group gap={4} wrap="wrap" data-testid="planner-sandbox-bar">
           <Tooltip label={t('berthPlanner.sandbox.undo')}>
             <ActionIcon variant="default" size="lg" disabled={!s.canUndo || s.isBusy} onClick={s.onUndo} aria-label={t('berthPlanner.sandbox.undo')} data-testid="sandbox-undo">

@@ -1,4 +1,4 @@
-// Calls of the window without a place on the quay; drag one onto the diagram to place it.
+// Calls of the window without a place on the quay; a terminal planner drags one onto the diagram to place it.
 import { Badge, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TLocale, TPlannerPortcall } from '@quayline/domain';
@@ -6,7 +6,7 @@ import { formatZonedDateTime } from '@/lib/zoned-time';
 import classes from './berth-planner.module.css';
 import { SidePanel } from './side-panel';
 
-export function UnassignedPanel({ calls, timeZone, locale, onGrab }: { calls: readonly TPlannerPortcall[]; timeZone: string; locale: TLocale; onGrab: (event: React.PointerEvent<HTMLElement>, call: TPlannerPortcall) => void }) {
+export function UnassignedPanel({ calls, timeZone, locale, onGrab }: { calls: readonly TPlannerPortcall[]; timeZone: string; locale: TLocale; onGrab: ((event: React.PointerEvent<HTMLElement>, call: TPlannerPortcall) => void) | null }) {
   const { t } = useTranslation();
   return (
     <SidePanel
@@ -18,12 +18,14 @@ export function UnassignedPanel({ calls, timeZone, locale, onGrab }: { calls: re
         </Badge>
       }
     >
-      <Text size="xs" c="dimmed" mb={4}>
-        {calls.length ? t('berthPlanner.unassigned.hint') : t('berthPlanner.unassigned.none')}
-      </Text>
+      {(!calls.length || onGrab) && (
+        <Text size="xs" c="dimmed" mb={4}>
+          {calls.length ? t('berthPlanner.unassigned.hint') : t('berthPlanner.unassigned.none')}
+        </Text>
+      )}
       <Stack gap={4}>
         {calls.slice(0, 50).map((call) => (
-          <Paper key={call.id} withBorder p={4} radius="sm" className={classes.unassignedItem} data-testid="planner-unassigned-item" data-portcall-id={call.id} onPointerDown={(e) => onGrab(e, call)}>
+          <Paper key={call.id} withBorder p={4} radius="sm" className={onGrab ? classes.unassignedItem : undefined} data-testid="planner-unassigned-item" data-portcall-id={call.id} onPointerDown={onGrab ? (e) => onGrab(e, call) : undefined}>
             <Text size="xs" fw={600}>
               {call.vessel_name}
             </Text>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TAlertSeverity, TDashboardAlert } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
 import { useTerminalTimeZones } from '@/lib/terminal-time-zones';
+import { can } from '@/lib/permissions';
 import { useUserDetails } from '@/lib/user';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { useAcknowledgeAlert } from '../api/acknowledge-alert';
@@ -92,7 +93,7 @@ export function AlertsWidget() {
           </Badge>
           <Switch size="sm" label={t('dashboard.alerts.show_acknowledged')} checked={isShowingAcknowledged} onChange={(e) => setShowingAcknowledged(e.currentTarget.checked)} data-testid="alerts-show-acknowledged" />
           {/* Thresholds are the terminal's: only its operators may change them (the server refuses everybody else). */}
-          {user?.user_type === 'terminal_operator' && <AlertSettingsDialog />}
+          {can(user, 'manage_alert_settings') && <AlertSettingsDialog />}
         </>
       }
     >

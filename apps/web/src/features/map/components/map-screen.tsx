@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
 import { useCurrentTerminal } from '@/lib/terminals';
+import { can } from '@/lib/permissions';
 import { useUserDetails } from '@/lib/user';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { useAisPortcalls } from '../api/get-ais-portcalls';
@@ -38,7 +39,7 @@ export function MapScreen() {
   const errorText = useErrorText();
   const isPhone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`) ?? false;
   const { data: user } = useUserDetails();
-  const isTerminalOperator = user?.user_type === 'terminal_operator';
+  const canManageAis = can(user, 'manage_ais_settings');
   const terminalQuery = useCurrentTerminal();
   const terminalId = terminalQuery.data?.id ?? null;
   const timeZone = terminalQuery.data?.time_zone ?? DEFAULT_TIMEZONE;
@@ -102,7 +103,7 @@ export function MapScreen() {
                 {t('map.list.open')}
               </Button>
             )}
-            {isTerminalOperator && terminalId !== null && (
+            {canManageAis && terminalId !== null && (
               <Tooltip label={t('map.settings.title')}>
                 <ActionIcon variant="default" size="lg" onClick={() => setSettingsOpen(true)} aria-label={t('map.settings.title')} data-testid="map-open-settings">
                   <IconSettings size={18} />
@@ -164,7 +165,7 @@ export function MapScreen() {
           </Drawer>
         </>
       )}
-      {isTerminalOperator && terminalId !== null && <AisSettingsDrawer terminalId={terminalId} isOpen={isSettingsOpen} onClose={() => setSettingsOpen(false)} />}
+      {canManageAis && terminalId !== null && <AisSettingsDrawer terminalId={terminalId} isOpen={isSettingsOpen} onClose={() => setSettingsOpen(false)} />}
       <Group gap="xs" mt={6} visibleFrom="sm">
         <IconAdjustments size={14} color="var(--mantine-color-dimmed)" />
         <Text size="xs" c="dimmed">

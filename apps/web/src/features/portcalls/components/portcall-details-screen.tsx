@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
 import { isApiError } from '@/lib/api-client';
+import { useCan } from '@/lib/permissions';
 import { useTerminal } from '@/lib/terminals';
 import { usePortcall } from '../api/get-portcall';
 import { usePortcallTimestamps } from '../api/get-portcall-timestamps';
@@ -50,6 +51,7 @@ export function PortcallDetailsScreen() {
   const portcallQuery = usePortcall(id);
   const chainQuery = usePortcallTimestamps(id);
   const who = useParty();
+  const can = useCan();
   const portcall = portcallQuery.data;
   const terminalQuery = useTerminal(portcall?.terminal_id ?? null);
   useLivePortcalls();
@@ -104,7 +106,7 @@ export function PortcallDetailsScreen() {
       <NegotiationPanel portcall={portcall} chain={chainQuery.data} party={who.party} timeZone={timeZone} />
       <PortcallSchedulePanel portcall={portcall} timeZone={timeZone} />
       <PrisePanel portcallId={portcall.id} timeZone={timeZone} />
-      <AisDetectionsPanel portcall={portcall} timeZone={timeZone} isTerminal={who.isTerminal} />
+      <AisDetectionsPanel portcall={portcall} timeZone={timeZone} isTerminal={can('decide_ais_detections')} />
       <PortcallSummary portcall={portcall} terminal={terminalQuery.data} timeZone={timeZone} />
       <PortcallHistory chain={chainQuery.data} timeZone={timeZone} />
       <PortcallAuditTrail portcall={portcall} timeZone={timeZone} />

@@ -11,6 +11,7 @@ import { SectionCard } from '@/components/ui/section-card';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
 import { isApiError } from '@/lib/api-client';
+import { can } from '@/lib/permissions';
 import { useUserDetails } from '@/lib/user';
 import { PriseIcon } from './prise-badges';
 import { PriseHistory } from './prise-history';
@@ -43,7 +44,7 @@ export function PrisePanel({ portcallId, timeZone }: TPanelProps) {
 
 function PriseNoticeCard({ notice, timeZone }: { notice: TPriseNotice; timeZone: string }) {
   const { t } = useTranslation();
-  const userType = useUserDetails().data?.user_type;
+  const { data: user } = useUserDetails();
   const stored = ownValuesOf(notice);
   // Typed values survive a refetch (e.g. the port authority's answer); only untouched ones follow the stored notice.
   const [values, setValues] = useState<TOwnValues>(stored);
@@ -55,7 +56,7 @@ function PriseNoticeCard({ notice, timeZone }: { notice: TPriseNotice; timeZone:
   const isDirty = !isSameOwn(values, stored);
   // While the notice is with the port authority or approved nobody edits it; that is not the same as having no say.
   const isLockedByStatus = notice.port_authority_status === 'submitted' || notice.port_authority_status === 'approved';
-  const isReadOnly = userType === 'vessel_operator' || (!notice.can_edit && !isLockedByStatus);
+  const isReadOnly = !can(user, 'fill_prise_notice') || (!notice.can_edit && !isLockedByStatus);
 
   return (
     <SectionCard id="prise-notice" title={t('portcalls.prise.title')} icon={<PriseIcon size={22} color="var(--mantine-color-harbor-7)" />} testId="prise-panel">

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SectionCard } from '@/components/ui/section-card';
 import { useLocale } from '@/hooks/use-locale';
 import { useLinkedTerminals } from '@/lib/terminals';
+import { can } from '@/lib/permissions';
 import { useUserDetails } from '@/lib/user';
 import { useScheduleProviders } from '../api/get-schedule-providers';
 import { useVoyageTemplateCount } from '../api/get-voyage-template-count';
@@ -50,7 +51,8 @@ export function VoyageCenterScreen() {
 
   const voyages = useVoyages({ state: 'current', page: 1, per_page: 1, ...(terminalId !== null && isTerminal ? { terminal_id: terminalId } : {}) }, !!user);
   const templates = useVoyageTemplateCount(isTerminal ? terminalId : null);
-  const providers = useScheduleProviders(terminalId, isTerminal);
+  const canManageProviders = can(user, 'manage_schedule_providers');
+  const providers = useScheduleProviders(terminalId, canManageProviders);
 
   return (
     <Stack gap="md" data-testid="screen-service_center_view">
@@ -63,7 +65,7 @@ export function VoyageCenterScreen() {
         <Shortcut to={`/${locale}/voyage-center/voyages`} icon={<IconListDetails size={22} />} title={t('voyageCenter.overview.current_voyages')} count={voyages.data?.meta.total_count} testId="shortcut-voyages" />
         <Shortcut to={`/${locale}/voyage-center/voyage-templates`} icon={<IconTemplate size={22} />} title={t('voyageCenter.overview.templates')} count={templates.data} testId="shortcut-templates" />
       </SimpleGrid>
-      {isTerminal && terminalId !== null && (
+      {canManageProviders && terminalId !== null && (
         <>
           <SectionCard
             id="providers-title"
