@@ -1,5 +1,6 @@
 // A time of day on the 24-hour clock (hours and minutes boxes, typed or stepped with the arrow keys). Value contract of
 // <input type="time">: 'HH:mm', '' for none or while half typed.
+import type { KeyboardEvent } from 'react';
 import { TimePicker, type TimePickerProps } from '@mantine/dates';
 import { IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +8,13 @@ import { useTranslation } from 'react-i18next';
 export type TTimeFieldProps = Omit<TimePickerProps, 'value' | 'defaultValue' | 'onChange' | 'format' | 'withSeconds'> & {
   value: string;
   onChange: (value: string) => void;
+  /** Enter in the hours or minutes box, like TextField's onEnter (the settings form saves on it). */
+  onEnter?: () => void;
 };
 
-export function TimeField({ value, onChange, ...rest }: TTimeFieldProps) {
+export function TimeField({ value, onChange, onEnter, ...rest }: TTimeFieldProps) {
   const { t } = useTranslation();
+  const enterProps = onEnter ? { onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => event.key === 'Enter' && onEnter() } : undefined;
   return (
     <TimePicker
       // 24 hours in every language, as the spec's HH:mm; the label stays on the hours box so getByLabel finds it.
@@ -22,6 +26,8 @@ export function TimeField({ value, onChange, ...rest }: TTimeFieldProps) {
       minutesInputLabel={t('common.date_inputs.minutes')}
       clearButtonProps={{ 'aria-label': t('common.date_inputs.clear') }}
       leftSection={<IconClock size={16} stroke={1.6} />}
+      hoursInputProps={enterProps}
+      minutesInputProps={enterProps}
       {...rest}
     />
   );

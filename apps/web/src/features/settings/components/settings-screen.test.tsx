@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp, signedIn, success, TEST_USER } from '@/test/render-app';
+import { timeOf, typeTime } from '@/test/date-inputs';
 
 describe('settings screen', () => {
   it('shows the saved values and saves the daily e-mail through query parameters with a success popup', async () => {
     const { apiCalls } = renderApp('/en/user-settings', signedIn, (call) =>
       call.path === '/api/portal/v1/update_email_notification_setting' ? success({}) : undefined,
     );
-    const time = (await screen.findByTestId('settings-email-time')) as HTMLInputElement;
-    expect(time.value).toBe('07:30');
+    const time = await screen.findByTestId('settings-email-time');
+    expect(timeOf(time)).toBe('07:30');
+    expect(screen.getByLabelText('Delivery time')).toHaveProperty('value', '07');
     expect((screen.getByTestId('settings-email-timezone') as HTMLInputElement).value).toBe('Europe/Berlin');
     expect((screen.getByTestId('settings-email-enable') as HTMLInputElement).checked).toBe(true);
 
-    fireEvent.change(time, { target: { value: '06:15' } });
+    typeTime(time, '06:15');
     fireEvent.click(screen.getByTestId('settings-email-save'));
 
     expect(await screen.findByText('E-mail notifications saved')).toBeTruthy();
