@@ -31,6 +31,12 @@ export function DateTimeField({ value, onChange, clearable = false, onBlur, onFo
   const locale = useDateLocale();
   const [text, setText] = useState(() => formatWallClock(value, locale));
   const [opened, setOpened] = useState(false);
+  const day = value.slice(0, 10) || null;
+  // The month the calendar shows: the value's, following it as it is typed, and free to browse from there.
+  const [shownMonth, setShownMonth] = useState<string | undefined>(day ?? undefined);
+  useEffect(() => {
+    if (day) setShownMonth(day);
+  }, [day]);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const dropdownRef = useRef<HTMLDivElement>(null);
   useClickOutside(() => setOpened(false), null, [wrapperRef.current, dropdownRef.current]);
@@ -59,7 +65,6 @@ export function DateTimeField({ value, onChange, clearable = false, onBlur, onFo
     if (event.key === 'Escape') setOpened(false);
     onKeyDown?.(event);
   };
-  const day = value.slice(0, 10) || null;
   const clearButton =
     clearable && value !== '' && !disabled && !readOnly ? (
       <CloseButton size="sm" aria-label={t('common.date_inputs.clear')} onMouseDown={(event) => event.preventDefault()} onClick={() => onChange('')} />
@@ -92,7 +97,8 @@ export function DateTimeField({ value, onChange, clearable = false, onBlur, onFo
         <Popover.Dropdown ref={dropdownRef} onMouseDown={(event) => event.preventDefault()}>
           <DatePicker
             value={day}
-            defaultDate={day ?? undefined}
+            date={shownMonth}
+            onDateChange={setShownMonth}
             onChange={(picked) => {
               if (picked) onChange(withPickedDay(picked, value));
               setOpened(false);
