@@ -41,4 +41,21 @@ describe('settings screen', () => {
     expect(body.value).toEqual([...TEST_USER.portcall_card_settings.filter((f) => f !== 'vessel_type'), 'agent_code']);
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/portal/v1/user_details').length).toBeGreaterThan(userFetchesBefore));
   });
+
+  it('shows who acted on my behalf with dates in the spec format, not the browser’s medium style', async () => {
+    const session = {
+      id: 1,
+      actor: { id: 9, email: 'bob@harbour.test', first_name: 'Bob', last_name: 'Deputy' },
+      started_at: '2026-07-14T10:00:00Z',
+      ended_at: '2026-07-14T12:30:00Z',
+      expires_at: '2026-07-14T18:00:00Z',
+      request_count: 4,
+      write_count: 1,
+    };
+    renderApp('/en/user-settings', signedIn, (call) => (call.path === '/api/portal/v1/proxy_sessions/on_my_behalf' ? success([session]) : undefined));
+    const row = await screen.findByTestId('on-my-behalf-row');
+    const cells = [...row.querySelectorAll('td')].map((td) => td.textContent);
+    expect(cells[1]).toMatch(/^1[45]-07-2026 \d{2}:\d{2}$/);
+    expect(cells[2]).toMatch(/^1[45]-07-2026 \d{2}:\d{2}$/);
+  });
 });
