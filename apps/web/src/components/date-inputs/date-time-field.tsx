@@ -37,9 +37,9 @@ export function DateTimeField({ value, onChange, clearable = false, onBlur, onFo
   useEffect(() => {
     if (day) setShownMonth(day);
   }, [day]);
-  const wrapperRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const dropdownRef = useRef<HTMLDivElement>(null);
-  useClickOutside(() => setOpened(false), null, [wrapperRef.current, dropdownRef.current]);
+  useClickOutside(() => setOpened(false), null, [inputRef.current, dropdownRef.current]);
 
   // A new value from outside (reset, picked day, language switch) rewrites the text, but a typed text that already
   // means this value is left alone, so '8:30' is not rewritten to '08:30' under the cursor.
@@ -71,41 +71,40 @@ export function DateTimeField({ value, onChange, clearable = false, onBlur, onFo
     ) : null;
 
   return (
-    <div ref={wrapperRef}>
-      <Popover opened={opened && !disabled && !readOnly} trapFocus={false} withRoles={false} {...DROPDOWN_POPOVER}>
-        <Popover.Target>
-          <TextInput
-            {...rest}
-            autoComplete="off"
-            value={text}
-            placeholder={t('common.date_inputs.date_time_placeholder')}
-            onChange={handleChange}
-            onBlur={handleBlur}
-            onFocus={(event) => {
-              onFocus?.(event);
-              setOpened(true);
-            }}
-            onClick={() => setOpened(true)}
-            onKeyDown={handleKeyDown}
-            disabled={disabled}
-            readOnly={readOnly}
-            leftSection={<IconCalendarTime size={16} stroke={1.6} />}
-            rightSection={clearButton ?? rightSection}
-          />
-        </Popover.Target>
-        {/* Mouse-down in the calendar must not blur the text, or the blur would close the dropdown before the click lands. */}
-        <Popover.Dropdown ref={dropdownRef} onMouseDown={(event) => event.preventDefault()}>
-          <DatePicker
-            value={day}
-            date={shownMonth}
-            onDateChange={setShownMonth}
-            onChange={(picked) => {
-              if (picked) onChange(withPickedDay(picked, value));
-              setOpened(false);
-            }}
-          />
-        </Popover.Dropdown>
-      </Popover>
-    </div>
+    <Popover opened={opened && !disabled && !readOnly} trapFocus={false} withRoles={false} {...DROPDOWN_POPOVER}>
+      <Popover.Target>
+        <TextInput
+          {...rest}
+          ref={inputRef}
+          autoComplete="off"
+          value={text}
+          placeholder={t('common.date_inputs.date_time_placeholder')}
+          onChange={handleChange}
+          onBlur={handleBlur}
+          onFocus={(event) => {
+            onFocus?.(event);
+            setOpened(true);
+          }}
+          onClick={() => setOpened(true)}
+          onKeyDown={handleKeyDown}
+          disabled={disabled}
+          readOnly={readOnly}
+          leftSection={<IconCalendarTime size={16} stroke={1.6} />}
+          rightSection={clearButton ?? rightSection}
+        />
+      </Popover.Target>
+      {/* Mouse-down in the calendar must not blur the text, or the blur would close the dropdown before the click lands. */}
+      <Popover.Dropdown ref={dropdownRef} onMouseDown={(event) => event.preventDefault()}>
+        <DatePicker
+          value={day}
+          date={shownMonth}
+          onDateChange={setShownMonth}
+          onChange={(picked) => {
+            if (picked) onChange(withPickedDay(picked, value));
+            setOpened(false);
+          }}
+        />
+      </Popover.Dropdown>
+    </Popover>
   );
 }
