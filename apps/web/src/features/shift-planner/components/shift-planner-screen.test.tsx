@@ -408,6 +408,8 @@ describe('shift planner screen', () => {
   it('steps the period by the days shown and marks a problem’s shift when picked', async () => {
     const { apiCalls } = renderApp(URL_15, signedIn, shiftPlannerApi((c) => boardFor(c)));
     await waitReady();
+    // The period in the spec's day format, as the first-day picker shows it.
+    expect(screen.getByTestId('shift-window').textContent).toMatch(/^15-07-2026 to \d{2}-07-2026 \(Europe\/Berlin\)/);
     fireEvent.click(screen.getByTestId('shift-problem'));
     await waitFor(() => expect(cell(5, LATE_15).dataset.highlight).toBe('true'));
     expect(column(LATE_15).dataset.highlight).toBe('true');
