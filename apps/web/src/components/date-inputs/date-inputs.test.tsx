@@ -101,4 +101,16 @@ describe('TimeField', () => {
     fireEvent.change(hours, { target: { value: '18' } });
     expect(onChange).toHaveBeenLastCalledWith('18:30');
   });
+
+  it('calls onEnter from the minutes box, as the settings form saves on Enter', () => {
+    const onEnter = vi.fn();
+    const i18n = createI18n({ locale: 'en', translation: en });
+    render(
+      <AppProvider i18n={i18n} env="test">
+        <TimeField label="Time" value="07:30" onChange={() => {}} onEnter={onEnter} />
+      </AppProvider>,
+    );
+    fireEvent.keyDown(screen.getByLabelText('Minute'), { key: 'Enter' });
+    expect(onEnter).toHaveBeenCalledTimes(1);
+  });
 });

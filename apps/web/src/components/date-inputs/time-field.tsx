@@ -14,7 +14,13 @@ export type TTimeFieldProps = Omit<TimePickerProps, 'value' | 'defaultValue' | '
 
 export function TimeField({ value, onChange, onEnter, ...rest }: TTimeFieldProps) {
   const { t } = useTranslation();
-  const enterProps = onEnter ? { onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => event.key === 'Enter' && onEnter() } : undefined;
+  const enterProps = onEnter
+    ? {
+        onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+          if (event.key === 'Enter') onEnter();
+        },
+      }
+    : undefined;
   return (
     <TimePicker
       // 24 hours in every language, as the spec's HH:mm; the label stays on the hours box so getByLabel finds it.
