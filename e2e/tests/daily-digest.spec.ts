@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { USERS, baseUrl, login, waitForMail } from '../support/fixtures';
+import { fillTime } from '../support/date-inputs';
 
 /** HH:mm in a zone, a minute ago (00:00 right after midnight), so the hour has just passed. */
 function justPassed(timeZone: string): string {
@@ -20,7 +21,7 @@ test.describe('daily task digest', () => {
     const zone = await page.getByTestId('settings-email-timezone').inputValue();
     expect(zone).not.toBe('');
     await page.getByTestId('settings-email-enable').check({ force: true });
-    await page.getByTestId('settings-email-time').fill(justPassed(zone));
+    await fillTime(page.getByTestId('settings-email-time'), justPassed(zone));
     await page.getByTestId('settings-email-save').click();
     await expect(page.getByTestId('email-settings-saved')).toBeVisible();
 

@@ -1,6 +1,7 @@
 // Port calls end to end: the agent requests, the terminal proposes, the agent accepts; two planners meet a version conflict.
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { DESKTOP, PHONE, USERS, baseUrl, expectNoPageOverflow, login, screenshot } from '../support/fixtures';
+import { fillDateTime } from '../support/date-inputs';
 
 const API = () => `${baseUrl()}/api/portal/v1`;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -8,8 +9,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** A calendar day `days` from today, as the datetime-local value of a Berlin wall-clock time and as the screens show it. */
 function berlinTime(days: number, hour: number, minute: number) {
   const d = new Date(Date.now() + days * 86_400_000);
-  const day = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-  return { input: `${day}T${pad(hour)}:${pad(minute)}`, shown: `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${pad(hour)}:${pad(minute)}` };
+  return { shown: `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${pad(hour)}:${pad(minute)}` };
 }
 
 /** Unique per run, so repeated runs on one database and other specs never see each other's calls. */
@@ -48,8 +48,8 @@ test.describe('port calls', () => {
     await pickVessel(agent, 'ELBE RESOLVE');
     // The vessel's operator is taken over.
     await expect(agent.getByTestId('field-vessel-operator')).toHaveValue(/^NRDL /);
-    await agent.getByTestId('field-berth-arrival').fill(arrival.input);
-    await agent.getByTestId('field-berth-departure').fill(departure.input);
+    await fillDateTime(agent.getByTestId('field-berth-arrival'), arrival.shown);
+    await fillDateTime(agent.getByTestId('field-berth-departure'), departure.shown);
     await agent.getByTestId('field-voyage-import').fill(voyage);
     await agent.getByTestId('field-comment').fill('Requested by the agent in the browser story');
     await agent.getByTestId('cargo-add').click();
@@ -89,7 +89,7 @@ test.describe('port calls', () => {
       (window as unknown as { quaylineNoReload?: boolean }).quaylineNoReload = true;
     });
     await terminal.getByTestId('negotiate-berth_arrival-propose').click();
-    await terminal.getByTestId('negotiation-date-time').fill(proposed.input);
+    await fillDateTime(terminal.getByTestId('negotiation-date-time'), proposed.shown);
     await terminal.getByTestId('negotiation-remark').fill('Berth 2 is free from 08:30');
     await terminal.getByTestId('negotiation-submit').click();
     await expect(terminal.getByTestId('negotiation-berth_arrival')).toHaveAttribute('data-label', 'planned');
@@ -214,8 +214,8 @@ test.describe('port calls', () => {
     await expect(page.getByTestId('portcall-form-problems')).toBeVisible();
     await expect(page.getByTestId('field-vessel')).toHaveAttribute('aria-invalid', 'true');
     await pickVessel(page, 'CORAL HARMONY');
-    await page.getByTestId('field-berth-arrival').fill(berlinTime(14, 12, 0).input);
-    await page.getByTestId('field-berth-departure').fill(berlinTime(14, 10, 0).input);
+    await fillDateTime(page.getByTestId('field-berth-arrival'), berlinTime(14, 12, 0).shown);
+    await fillDateTime(page.getByTestId('field-berth-departure'), berlinTime(14, 10, 0).shown);
     await page.getByTestId('portcall-form-save').click();
     await expect(page.getByText('Berth departure must be after berth arrival').first()).toBeVisible();
     expect(posts).toBe(0);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { DESKTOP, PHONE, USERS, baseUrl, expectNoPageOverflow, login, screenshot } from '../support/fixtures';
+import { fillDateTime } from '../support/date-inputs';
 
 const shotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -13,8 +14,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** A calendar day `days` from today, as the datetime-local value of a Berlin wall-clock time and as the screens show it. */
 function berlinTime(days: number, hour: number, minute: number) {
   const d = new Date(Date.now() + days * 86_400_000);
-  const day = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-  return { input: `${day}T${pad(hour)}:${pad(minute)}`, shown: `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${pad(hour)}:${pad(minute)}` };
+  return { shown: `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${pad(hour)}:${pad(minute)}` };
 }
 
 async function signedInPage(browser: Browser, email: string, viewport: { width: number; height: number } = DESKTOP, locale = 'en'): Promise<Page> {
@@ -75,8 +75,8 @@ test.describe('acting for a colleague', () => {
     await vessel.click();
     await vessel.fill('ELBE RESOLVE');
     await agent.getByRole('option', { name: /^ELBE RESOLVE \(/ }).click();
-    await agent.getByTestId('field-berth-arrival').fill(arrival.input);
-    await agent.getByTestId('field-berth-departure').fill(departure.input);
+    await fillDateTime(agent.getByTestId('field-berth-arrival'), arrival.shown);
+    await fillDateTime(agent.getByTestId('field-berth-departure'), departure.shown);
     await agent.getByTestId('field-voyage-import').fill(voyage);
     await agent.getByTestId('portcall-form-save').click();
     await expect(agent).toHaveURL(/\/en\/portcall-planner\/details\?id=\d+$/);
@@ -96,7 +96,7 @@ test.describe('acting for a colleague', () => {
     await hanna.goto(`${baseUrl()}/en/portcall-planner/details?id=${id}`);
     await expect(hanna.getByTestId('proxy-banner')).toBeVisible();
     await hanna.getByTestId('negotiate-berth_arrival-propose').click();
-    await hanna.getByTestId('negotiation-date-time').fill(proposed.input);
+    await fillDateTime(hanna.getByTestId('negotiation-date-time'), proposed.shown);
     await hanna.getByTestId('negotiation-remark').fill('Proposed for Mira while she is away');
     await hanna.getByTestId('negotiation-submit').click();
     await expect(hanna.getByTestId('negotiation-berth_arrival')).toHaveAttribute('data-label', 'planned');

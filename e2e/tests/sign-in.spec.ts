@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, DESKTOP, PHONE, USERS, baseUrl, login, screenshot, waitForMail } from '../support/fixtures';
+import { fillTime, timeValue } from '../support/date-inputs';
 
 test.describe('sign-in area', () => {
   test('logs in with Enter from the password field and lands on the dashboard', async ({ page }) => {
@@ -159,7 +160,7 @@ test.describe('settings', () => {
     await expect(page.getByTestId('card-settings-saved')).toBeVisible();
 
     await page.getByTestId('settings-email-enable').check({ force: true });
-    await page.getByTestId('settings-email-time').fill('06:45');
+    await fillTime(page.getByTestId('settings-email-time'), '06:45');
     await page.getByTestId('settings-email-save').click();
     await expect(page.getByTestId('email-settings-saved')).toBeVisible();
     await screenshot(page, 'settings-saved-desktop');
@@ -167,7 +168,7 @@ test.describe('settings', () => {
     await page.reload();
     await expect(page.getByTestId('settings-card-field-agent_code')).toBeChecked();
     await expect(page.getByTestId('settings-email-enable')).toBeChecked();
-    await expect(page.getByTestId('settings-email-time')).toHaveValue('06:45');
+    await expect(timeValue(page.getByTestId('settings-email-time'))).toHaveValue('06:45');
   });
 });
 

@@ -4,6 +4,7 @@ import { type Page, expect, test } from '@playwright/test';
 import type { TOvsServiceSchedule } from '@quayline/domain';
 import { startOvsTestProvider, type TOvsTestProvider } from '../../apps/server/src/modules/schedules/ovs-test-provider';
 import { DESKTOP, PHONE, USERS, baseUrl, login, screenshot } from '../support/fixtures';
+import { fillDate, fillTime, timeValue, typedDay } from '../support/date-inputs';
 
 const API = () => `${baseUrl()}/api/portal/v1`;
 const HOUR = 3_600_000;
@@ -210,7 +211,6 @@ test.describe('voyage center', () => {
     const code = `E2E${tag}`;
     // Ten weeks ahead: clear of the demo's calls and of the week the planner stories use.
     const firstDay = new Date(Date.now() + 70 * DAY);
-    const validFrom = firstDay.toISOString().slice(0, 10);
     const weekday = firstDay.toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
 
     const pick = async (testId: string, search: string, option: RegExp) => {
@@ -225,18 +225,18 @@ test.describe('voyage center', () => {
     await page.getByTestId('field-name').fill(`Elbe Baltic Loop ${tag}`);
     await page.getByTestId('field-code').fill(code);
     await pick('field-vessel-operator', 'Nordic', /Nordic Line/);
-    await page.getByTestId('field-valid-from').fill(validFrom);
+    await fillDate(page.getByTestId('field-valid-from'), typedDay(firstDay));
     await pick('vessels-add', w.vessel.name, new RegExp(w.vessel.name));
     await page.getByTestId('field-arrival-weekday').click();
     await page.getByRole('option', { name: weekday }).click();
     await page.getByTestId('field-start-position').fill('300');
     await pick('stop-0-port', 'DEHAM', /DEHAM/);
-    await page.getByTestId('stop-0-arrival-time').fill('06:00');
+    await fillTime(page.getByTestId('stop-0-arrival-time'), '06:00');
     await page.getByTestId('stop-0-stay').fill('20');
     await page.getByTestId('rotation-add').click();
     await pick('stop-1-port', 'PLGDN', /PLGDN/);
     await page.getByTestId('stop-1-day-offset').fill('2');
-    await page.getByTestId('stop-1-arrival-time').fill('08:00');
+    await fillTime(page.getByTestId('stop-1-arrival-time'), '08:00');
     await page.getByTestId('stop-1-stay').fill('10');
     await expect(page.getByTestId('preview-row').first()).toBeVisible();
     await screenshot(page, 'voyage-templates-form-desktop-en');
@@ -250,7 +250,7 @@ test.describe('voyage center', () => {
     await expect(card).toHaveCount(1);
     await card.getByTestId('template-generate').click();
     const dialog = page.getByTestId('generate-dialog');
-    await dialog.getByTestId('generate-from').fill(validFrom);
+    await fillDate(dialog.getByTestId('generate-from'), typedDay(firstDay));
     await dialog.getByTestId('generate-horizon').fill('3');
     await dialog.getByTestId('generate-submit').click();
     await expect(dialog.getByTestId('generate-result-text')).toContainText('3 voyages and 3 port calls created');
@@ -270,8 +270,8 @@ test.describe('voyage center', () => {
     await page.goto(`${baseUrl()}/en/portcall-planner`);
     // At desktop width the filters stand open (the toggle exists on phones only); wait for the screen to render them.
     await expect(page.getByTestId('filter-from')).toBeVisible();
-    await page.getByTestId('filter-from').fill(validFrom);
-    await page.getByTestId('filter-to').fill(new Date(firstDay.getTime() + 28 * DAY).toISOString().slice(0, 10));
+    await fillDate(page.getByTestId('filter-from'), typedDay(firstDay));
+    await fillDate(page.getByTestId('filter-to'), typedDay(new Date(firstDay.getTime() + 28 * DAY)));
     await page.getByTestId('filter-search').fill(firstNumber);
     await expect(page.locator(`[data-testid="portcall-row"][data-portcall-id="${calls[0]!.id}"]`).first()).toBeVisible();
     const dayBefore = new Date(Date.parse(calls[0]!.berth_arrival) - DAY).toISOString().slice(0, 10);
@@ -280,8 +280,8 @@ test.describe('voyage center', () => {
 
     // The carrier moves the Hamburg call three hours later: the template is edited, the diff shown and applied.
     await page.goto(`${baseUrl()}/en/voyage-center/voyage-templates/edit?id=${templateId}`);
-    await expect(page.getByTestId('stop-0-arrival-time')).toHaveValue('06:00');
-    await page.getByTestId('stop-0-arrival-time').fill('09:00');
+    await expect(timeValue(page.getByTestId('stop-0-arrival-time'))).toHaveValue('06:00');
+    await fillTime(page.getByTestId('stop-0-arrival-time'), '09:00');
     await page.getByTestId('template-form-save').click();
     await expect(page.getByText('Voyage template updated')).toBeVisible();
     await expect(page.getByTestId('diff-item')).toHaveCount(3);

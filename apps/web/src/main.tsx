@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/charts/styles.css';
+import '@mantine/dates/styles.css';
 import './app/global.css';
 import { App } from './app/app';
 import { prefetchOnBoot } from './app/prefetch-on-boot';

@@ -1,4 +1,5 @@
-// Everything the app needs around its router: Mantine, notifications, TanStack Query and i18next.
+// Everything the app needs around its router: Mantine, notifications, TanStack Query, i18next and the date pickers'
+// language (inside i18next, whose language it follows).
 import { useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
@@ -8,6 +9,7 @@ import type { i18n as TI18n } from 'i18next';
 import { POPUP_AUTO_CLOSE_MS } from '@quayline/domain';
 import { createQueryClient } from '@/lib/query-client';
 import { createI18n } from '@/lib/i18n';
+import { AppDatesProvider } from '@/components/date-inputs';
 import { theme } from './theme';
 
 /** `env: 'test'` turns Mantine's transitions and portals off, so dropdowns open synchronously under jsdom. */
@@ -20,7 +22,9 @@ export function AppProvider({ children, queryClient, i18n, env = 'default' }: TA
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <Notifications position="top-right" autoClose={POPUP_AUTO_CLOSE_MS} zIndex={1000} />
       <I18nextProvider i18n={i18nInstance}>
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        <AppDatesProvider>
+          <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        </AppDatesProvider>
       </I18nextProvider>
     </MantineProvider>
   );

@@ -1,5 +1,6 @@
 // Wall-clock times in a terminal's time zone: shown and typed there, sent and stored as ISO 8601 UTC.
 import type { TLocale } from '@quayline/domain';
+import { applyDateFormat } from './date-formats';
 
 type TWallClock = { year: number; month: number; day: number; hour: number; minute: number };
 
@@ -79,24 +80,17 @@ export function startOfZonedDay(day: string, timeZone: string): string | null {
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? fromZonedInputValue(`${day}T00:00`, timeZone) : null;
 }
 
-const DATE_PATTERNS: Record<TLocale, (w: TWallClock) => string> = {
-  en: (w) => `${pad(w.day)}-${pad(w.month)}-${pad(w.year, 4)}`,
-  de: (w) => `${pad(w.day)}.${pad(w.month)}.${pad(w.year, 4)}`,
-  fr: (w) => `${pad(w.day)}/${pad(w.month)}/${pad(w.year, 4)}`,
-  es: (w) => `${pad(w.day)}/${pad(w.month)}/${pad(w.year, 4)}`,
-};
-
-/** DD-MM-YYYY HH:mm (DD.MM.YYYY in German, DD/MM/YYYY in French and Spanish) in the zone; '' for no time. */
+/** The locale's date format (date-formats.ts) and HH:mm, in the zone; '' for no time. */
 export function formatZonedDateTime(iso: string | null | undefined, timeZone: string, locale: TLocale): string {
   if (!iso) return '';
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return '';
   const w = wallClockAt(ms, timeZone);
-  return `${DATE_PATTERNS[locale](w)} ${pad(w.hour)}:${pad(w.minute)}`;
+  return `${applyDateFormat(locale, w.year, w.month, w.day)} ${pad(w.hour)}:${pad(w.minute)}`;
 }
 
 /** A calendar day in the locale's pattern. */
 export function formatDay(day: string, locale: TLocale): string {
   const [year, month, d] = day.split('-').map(Number) as [number, number, number];
-  return DATE_PATTERNS[locale]({ year, month, day: d, hour: 0, minute: 0 });
+  return applyDateFormat(locale, year, month, d);
 }

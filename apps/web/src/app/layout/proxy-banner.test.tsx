@@ -24,7 +24,7 @@ describe('acting for a colleague in the shell', () => {
     setProxyToken('proxy-token');
     const { calls } = renderApp('/en/user-settings', proxyAware, (call) => (call.method === 'DELETE' && call.path === '/api/portal/v1/proxy_session' ? success(TEST_USER) : undefined));
     const banner = await screen.findByTestId('proxy-banner');
-    expect(within(banner).getByTestId('proxy-banner-text').textContent).toMatch(/^Ada Lovelace, you are acting for Bob Target \(until .+\)$/);
+    expect(within(banner).getByTestId('proxy-banner-text').textContent).toMatch(/^Ada Lovelace, you are acting for Bob Target \(until \d{2}:\d{2}\)$/);
 
     fireEvent.click(screen.getByTestId('user-menu'));
     expect((await screen.findByTestId('user-menu-actor')).textContent).toBe('Ada Lovelace');

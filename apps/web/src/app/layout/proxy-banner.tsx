@@ -16,7 +16,8 @@ type TProxy = NonNullable<TUserDetails['proxy']>;
 export function ProxyBanner({ proxy, onReturn, isReturning }: { proxy: TProxy; onReturn: () => void; isReturning: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const until = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(proxy.expires_at));
+  // HH:mm on the 24-hour clock in every language, as everywhere else (docs/dates.md); English would say 10:00 PM.
+  const until = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(proxy.expires_at));
   const actor = fullNameOf(proxy.actor);
   const person = fullNameOf(proxy.acting_for);
 

@@ -43,6 +43,9 @@ describe('berth planner screen', () => {
     const { apiCalls } = renderApp('/en/berth-planner?from=2026-07-14', signedIn, plannerApi(calls));
     await waitFor(() => expect(screen.getByTestId('berth-planner').dataset.ready).toBe('true'));
     expect(screen.getByTestId('berth-planner').dataset.mode).toBe('live');
+    // The shown days in the spec's day format, as the go-to-date picker shows them.
+    expect(screen.getByTestId('planner-window').textContent).toMatch(/ · 14-07-2026 to \d{2}-\d{2}-2026 \(Europe\/Berlin\)$/);
+    expect((screen.getByTestId('planner-go-to-date') as HTMLInputElement).value).toBe('14-07-2026');
     const cards = screen.getAllByTestId('planner-card');
     expect(cards.map((c) => c.dataset.portcallId).sort()).toEqual(['5', '6']);
     const coral = cardOf(5);

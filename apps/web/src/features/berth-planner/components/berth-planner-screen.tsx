@@ -9,7 +9,7 @@ import { useErrorText } from '@/hooks/use-error-text';
 import { isApiError } from '@/lib/api-client';
 import { can } from '@/lib/permissions';
 import { useUserDetails } from '@/lib/user';
-import { addDays, zonedDay } from '@/lib/zoned-time';
+import { addDays, formatDay, zonedDay } from '@/lib/zoned-time';
 import { useSearchParam } from '@/lib/search-params';
 import { draftDownloadUrl } from '../api/draft-portcalls';
 import { useBlockedZones } from '../api/get-blocked-zones';
@@ -253,7 +253,7 @@ export function BerthPlannerScreen() {
           </Text>
           {terminal && (
             <Text size="xs" c="dimmed" data-testid="planner-window">
-              {terminal.name} · {t('berthPlanner.toolbar.window', { from: days[0]!.date, to: days.at(-1)!.date, zone: timeZone })}
+              {terminal.name} · {t('berthPlanner.toolbar.window', { from: formatDay(days[0]!.date, locale), to: formatDay(days.at(-1)!.date, locale), zone: timeZone })}
             </Text>
           )}
         </Stack>

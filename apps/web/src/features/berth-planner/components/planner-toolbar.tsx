@@ -1,10 +1,11 @@
 // The planner's controls: mode, the window (previous/next week, go to date, today), zoom, settings, the selected
 // call's actions, and in sandbox mode undo/redo/revert/publish/download/optimise.
-import { ActionIcon, Button, Group, List, Popover, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, List, Popover, Text, Tooltip } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconArrowBackUp, IconArrowForwardUp, IconCalendarTime, IconChevronLeft, IconChevronRight, IconDownload, IconKeyboard, IconLock, IconLockOpen, IconPencil, IconRestore, IconSparkles, IconUpload, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PinButton } from '@/components/pin-button';
+import { DateField } from '@/components/date-inputs';
 
 export type TPlannerMode = 'live' | 'sandbox';
 
@@ -81,12 +82,11 @@ export function PlannerToolbar(p: TProps) {
             <IconChevronLeft size={18} />
           </ActionIcon>
         </Tooltip>
-        <TextInput
-          type="date"
+        <DateField
           size="xs"
           w={140}
           value={p.firstDay}
-          onChange={(e) => e.currentTarget.value && p.onFirstDay(e.currentTarget.value)}
+          onChange={(next) => next && p.onFirstDay(next)}
           aria-label={t('berthPlanner.toolbar.go_to_date')}
           title={t('berthPlanner.toolbar.go_to_date')}
           data-testid="planner-go-to-date"

@@ -19,7 +19,6 @@ import {
   type TOverallKpi,
   type TOverallPerformance,
 } from '@quayline/domain';
-import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
 import { isApiError } from '@/lib/api-client';
@@ -29,6 +28,7 @@ import { useOverallPerformance } from '../api/get-overall-performance';
 import { useDashboardSettings } from '../hooks/use-dashboard-settings';
 import { formatKpi, kpiKey, NO_VALUE } from '../utils/kpi-format';
 import { WidgetFrame } from './widget-frame';
+import { DateField } from '@/components/date-inputs';
 
 type TChartType = (typeof DASHBOARD_CHART_TYPES)[number];
 const CHART_COLOURS = ['harbor.6', 'orange.6', 'violet.6', 'teal.6', 'red.6', 'blue.6'];
@@ -181,8 +181,8 @@ export function OverallPerformanceWidget() {
       />
       {customPeriod && (
         <>
-          <TextField type="date" size="xs" w={150} label={t('dashboard.performance.from')} value={customPeriod.from} onChange={(e) => setCustomPeriod({ ...customPeriod, from: e.currentTarget.value })} error={errorAt('from')} data-testid="performance-from" />
-          <TextField type="date" size="xs" w={150} label={t('dashboard.performance.to')} value={customPeriod.to} onChange={(e) => setCustomPeriod({ ...customPeriod, to: e.currentTarget.value })} error={errorAt('to')} data-testid="performance-to" />
+          <DateField clearable size="xs" w={150} label={t('dashboard.performance.from')} value={customPeriod.from} onChange={(next) => setCustomPeriod({ ...customPeriod, from: next })} error={errorAt('from')} data-testid="performance-from" />
+          <DateField clearable size="xs" w={150} label={t('dashboard.performance.to')} value={customPeriod.to} onChange={(next) => setCustomPeriod({ ...customPeriod, to: next })} error={errorAt('to')} data-testid="performance-to" />
         </>
       )}
       <Select

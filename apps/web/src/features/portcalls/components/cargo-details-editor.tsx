@@ -11,6 +11,7 @@ import { prefillCargoOpsDuration } from '../api/planning';
 import { CargoTierTable, emptyQuantities, quantityTotals, TIER_CHOICES, tierChoiceOf, tierLabelKey, type TTierChoice } from './cargo-tier-table';
 import { emptyCargoRow, parseNumberField, tierTotals, type TCargoRowValues } from '../utils/form-values';
 import { cargoTypeKey, unitKey } from '../utils/enum-labels';
+import { DateTimeField } from '@/components/date-inputs';
 
 export const MAX_CARGO_ROWS = 50;
 
@@ -192,21 +193,19 @@ export function CargoDetailsEditor({ rows, onChange, errorOf, timeZone }: TCargo
                   error={errorOf(path('crane_intensity'))}
                 />
                 <TextInput size="sm" label={t('portcalls.cargo.operations_hours')} value={hours === null ? '-' : formatNumber(hours, 1)} readOnly tabIndex={-1} variant="filled" />
-                <TextField
+                <DateTimeField clearable
                   size="sm"
-                  type="datetime-local"
                   label={t('portcalls.fields.cargo_operations_start')}
                   value={row.cargo_operations_start}
-                  onChange={(e) => update(index, { cargo_operations_start: e.currentTarget.value })}
+                  onChange={(next) => update(index, { cargo_operations_start: next })}
                   error={errorOf(path('cargo_operations_start'))}
                   description={timeZone}
                 />
-                <TextField
+                <DateTimeField clearable
                   size="sm"
-                  type="datetime-local"
                   label={t('portcalls.fields.cargo_operations_end')}
                   value={row.cargo_operations_end}
-                  onChange={(e) => update(index, { cargo_operations_end: e.currentTarget.value })}
+                  onChange={(next) => update(index, { cargo_operations_end: next })}
                   error={errorOf(path('cargo_operations_end'))}
                   description={timeZone}
                 />

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconSparkles, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/hooks/use-error-text';
 import { fromZonedInputValue } from '@/lib/zoned-time';
 import { prefillEquipmentDetails, useCargoHandlingEquipments, type TFreeEquipment } from '../api/planning';
 import { emptyEquipmentRow, type TEquipmentRowValues } from '../utils/form-values';
+import { DateTimeField } from '@/components/date-inputs';
 
 export const MAX_EQUIPMENT_ROWS = 100;
 
@@ -78,8 +78,8 @@ export function EquipmentBookingsEditor({ rows, onChange, errorOf, timeZone, ter
                 error={errorOf(path('cargo_handling_equipment_id'))}
                 data-testid="equipment-unit"
               />
-              <TextField size="sm" type="datetime-local" label={t('portcalls.equipment_form.start')} description={timeZone} required value={row.start_time} onChange={(e) => update(index, { start_time: e.currentTarget.value })} error={errorOf(path('start_time'))} data-testid="equipment-start" />
-              <TextField size="sm" type="datetime-local" label={t('portcalls.equipment_form.end')} description={timeZone} required value={row.end_time} onChange={(e) => update(index, { end_time: e.currentTarget.value })} error={errorOf(path('end_time'))} data-testid="equipment-end" />
+              <DateTimeField size="sm" label={t('portcalls.equipment_form.start')} description={timeZone} required value={row.start_time} onChange={(next) => update(index, { start_time: next })} error={errorOf(path('start_time'))} data-testid="equipment-start" />
+              <DateTimeField size="sm" label={t('portcalls.equipment_form.end')} description={timeZone} required value={row.end_time} onChange={(next) => update(index, { end_time: next })} error={errorOf(path('end_time'))} data-testid="equipment-end" />
             </SimpleGrid>
           </Paper>
         );

@@ -74,8 +74,8 @@ describe('negotiation panel', () => {
     );
     fireEvent.click(await screen.findByTestId('negotiate-berth_arrival-propose'));
     const dateField = (await screen.findByTestId('negotiation-date-time')) as HTMLInputElement;
-    expect(dateField.value).toBe('2026-07-15T10:00');
-    fireEvent.change(dateField, { target: { value: '2026-07-15T14:30' } });
+    expect(dateField.value).toBe('15-07-2026 10:00');
+    fireEvent.change(dateField, { target: { value: '15-07-2026 14:30' } });
     fireEvent.change(screen.getByTestId('negotiation-delay-code'), { target: { value: 'ab' } });
     fireEvent.click(screen.getByTestId('negotiation-submit'));
     // Two letters are not an SMDG code: nothing is sent.

@@ -19,6 +19,7 @@ import { actionKey, timeKey, timeLabelKey } from '../utils/enum-labels';
 import { problemMessageOf } from '../utils/field-problems';
 import { actionTakesTime } from '../utils/time-state';
 import { useProblemText } from '../hooks/use-problem-text';
+import { DateTimeField } from '@/components/date-inputs';
 
 export const REMARK_MAX_LENGTH = 500;
 
@@ -132,12 +133,11 @@ export function NegotiationStepForm({ portcall, time, action, party, timeZone, o
         )}
         <SimpleGrid cols={{ base: 1, sm: takesTime ? 2 : 1 }} spacing="sm">
           {takesTime && (
-            <TextField
-              type="datetime-local"
+            <DateTimeField
               size="sm"
               label={t('portcalls.negotiation.date_time', { zone: timeZone })}
               value={dateTime}
-              onChange={(event) => setDateTime(event.currentTarget.value)}
+              onChange={(next) => setDateTime(next)}
               error={errors.date_time}
               required
               data-testid="negotiation-date-time"

@@ -67,7 +67,7 @@ describe('port-call form planning', () => {
     fireEvent.click(await screen.findByTestId('equipment-add'));
     const row = screen.getByTestId('equipment-row');
     // New bookings start with the berth window (no cargo window yet), in the terminal's time zone.
-    expect((within(row).getByTestId('equipment-start') as HTMLInputElement).value).toBe('2026-07-15T10:00');
+    expect((within(row).getByTestId('equipment-start') as HTMLInputElement).value).toBe('15-07-2026 10:00');
     const unit = within(row).getByTestId('equipment-unit');
     fireEvent.click(unit);
     fireEvent.click(await screen.findByRole('option', { name: 'STS crane 1 (STS-01)' }));

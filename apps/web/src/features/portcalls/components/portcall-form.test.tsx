@@ -86,8 +86,8 @@ describe('port-call form', () => {
   it('checks the berth window before sending and shows the rule at its field', async () => {
     const { apiCalls } = renderApp(EDIT, signedIn, portcallApi({ portcall: () => makePortcall() }), masterDataApi);
     const departure = await screen.findByTestId('field-berth-departure');
-    expect((departure as HTMLInputElement).value).toBe('2026-07-16T18:00');
-    fireEvent.change(departure, { target: { value: '2026-07-15T09:00' } });
+    expect((departure as HTMLInputElement).value).toBe('16-07-2026 18:00');
+    fireEvent.change(departure, { target: { value: '15-07-2026 09:00' } });
     fireEvent.change(input('field-berth-start'), { target: { value: '100' } });
     fireEvent.change(input('field-berth-end'), { target: { value: '200' } });
     fireEvent.click(screen.getByTestId('portcall-form-save'));

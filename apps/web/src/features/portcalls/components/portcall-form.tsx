@@ -43,6 +43,7 @@ import { buildPortcallRequest, changedFields, formValuesFromPortcall, tierTotals
 import { CargoDetailsEditor } from './cargo-details-editor';
 import { EquipmentBookingsEditor } from './equipment-bookings-editor';
 import { ShiftPlanEditor } from './shift-plan-editor';
+import { DateTimeField } from '@/components/date-inputs';
 
 /** Labels of the records the pickers show, known from the port call or from the pick itself. */
 export type TPickerLabels = { vessel: string | null; operator: string | null; agent: string | null; previous_port: string | null; next_port: string | null };
@@ -284,25 +285,23 @@ export function PortcallForm({ mode, initialValues, initialLabels, initialVessel
               error={errorOf('agent_id')}
               testId="field-agent"
             />
-            <TextField
+            <DateTimeField
               size="sm"
-              type="datetime-local"
               label={t('portcalls.fields.berth_arrival')}
               description={timeHint}
               required
               value={values.berth_arrival}
-              onChange={(e) => set({ berth_arrival: e.currentTarget.value })}
+              onChange={(next) => set({ berth_arrival: next })}
               error={errorOf('berth_arrival')}
               data-testid="field-berth-arrival"
             />
-            <TextField
+            <DateTimeField
               size="sm"
-              type="datetime-local"
               label={t('portcalls.fields.berth_departure')}
               description={timeHint}
               required
               value={values.berth_departure}
-              onChange={(e) => set({ berth_departure: e.currentTarget.value })}
+              onChange={(next) => set({ berth_departure: next })}
               error={errorOf('berth_departure')}
               data-testid="field-berth-departure"
             />
@@ -315,23 +314,21 @@ export function PortcallForm({ mode, initialValues, initialLabels, initialVessel
               allowDeselect={false}
               data-testid="field-portcall-type"
             />
-            <TextField
+            <DateTimeField clearable
               size="sm"
-              type="datetime-local"
               label={t('portcalls.fields.cargo_operations_start')}
               description={timeHint}
               value={values.cargo_operations_start}
-              onChange={(e) => set({ cargo_operations_start: e.currentTarget.value })}
+              onChange={(next) => set({ cargo_operations_start: next })}
               error={errorOf('cargo_operations_start')}
               data-testid="field-cargo-operations-start"
             />
-            <TextField
+            <DateTimeField clearable
               size="sm"
-              type="datetime-local"
               label={t('portcalls.fields.cargo_operations_end')}
               description={timeHint}
               value={values.cargo_operations_end}
-              onChange={(e) => set({ cargo_operations_end: e.currentTarget.value })}
+              onChange={(next) => set({ cargo_operations_end: next })}
               error={errorOf('cargo_operations_end')}
               data-testid="field-cargo-operations-end"
             />
@@ -370,23 +367,21 @@ export function PortcallForm({ mode, initialValues, initialLabels, initialVessel
               error={errorOf('pilot_boarding_place_id')}
               data-testid="field-pilot-boarding-place"
             />
-            <TextField
+            <DateTimeField clearable
               size="sm"
-              type="datetime-local"
               label={t('portcalls.fields.pilot_boarding_place_arrival')}
               description={timeHint}
               value={values.pilot_boarding_place_arrival}
-              onChange={(e) => set({ pilot_boarding_place_arrival: e.currentTarget.value })}
+              onChange={(next) => set({ pilot_boarding_place_arrival: next })}
               error={errorOf('pilot_boarding_place_arrival')}
               data-testid="field-pilot-arrival"
             />
-            <TextField
+            <DateTimeField clearable
               size="sm"
-              type="datetime-local"
               label={t('portcalls.fields.pilot_boarding_place_departure')}
               description={timeHint}
               value={values.pilot_boarding_place_departure}
-              onChange={(e) => set({ pilot_boarding_place_departure: e.currentTarget.value })}
+              onChange={(next) => set({ pilot_boarding_place_departure: next })}
               error={errorOf('pilot_boarding_place_departure')}
               data-testid="field-pilot-departure"
             />

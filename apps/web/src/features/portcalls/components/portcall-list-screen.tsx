@@ -22,6 +22,7 @@ import { portcallServerDownloads, usePortcallExport } from '../hooks/use-portcal
 import { defaultWindow, usePortcallFilters } from '../hooks/use-portcall-filters';
 import { statusKey } from '../utils/enum-labels';
 import { PortcallTable } from './portcall-table';
+import { DateField } from '@/components/date-inputs';
 
 export const PORTCALL_PAGE_SIZE = 25;
 
@@ -80,22 +81,20 @@ export function PortcallListScreen() {
   const exportTable = usePortcallExport(list.data?.items ?? [], timeZone);
 
   const fromField = (
-    <TextField
-      type="date"
+    <DateField clearable
       size="sm"
       label={t('portcalls.list.from')}
       value={from}
-      onChange={(event) => update({ from: event.currentTarget.value || null })}
+      onChange={(next) => update({ from: next || null })}
       data-testid="filter-from"
     />
   );
   const toField = (
-    <TextField
-      type="date"
+    <DateField clearable
       size="sm"
       label={t('portcalls.list.to')}
       value={to}
-      onChange={(event) => update({ to: event.currentTarget.value || null })}
+      onChange={(next) => update({ to: next || null })}
       error={isWindowValid ? undefined : t('portcalls.list.window_invalid')}
       data-testid="filter-to"
     />

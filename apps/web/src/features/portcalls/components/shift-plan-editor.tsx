@@ -9,6 +9,7 @@ import { useErrorText } from '@/hooks/use-error-text';
 import { fromZonedInputValue, toZonedInputValue } from '@/lib/zoned-time';
 import { prefillShiftDetails } from '../api/planning';
 import { emptyShiftRow, shiftTotalResources, type TShiftRowValues } from '../utils/form-values';
+import { DateTimeField } from '@/components/date-inputs';
 
 export const MAX_SHIFT_ROWS = 200;
 
@@ -92,8 +93,8 @@ export function ShiftPlanEditor({ rows, onChange, errorOf, timeZone, terminalId,
             </Group>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
               <TextField size="sm" type="number" min={1} max={10} label={t('portcalls.shift_form.shift_number')} value={row.shift_number} onChange={(e) => update(index, { shift_number: e.currentTarget.value })} error={errorOf(path('shift_number'))} />
-              <TextField size="sm" type="datetime-local" label={t('portcalls.shift_form.start')} description={timeZone} value={row.start_time} onChange={(e) => update(index, { start_time: e.currentTarget.value })} error={errorOf(path('start_time'))} />
-              <TextField size="sm" type="datetime-local" label={t('portcalls.shift_form.end')} description={timeZone} value={row.end_time} onChange={(e) => update(index, { end_time: e.currentTarget.value })} error={errorOf(path('end_time'))} />
+              <DateTimeField clearable size="sm" label={t('portcalls.shift_form.start')} description={timeZone} value={row.start_time} onChange={(next) => update(index, { start_time: next })} error={errorOf(path('start_time'))} />
+              <DateTimeField clearable size="sm" label={t('portcalls.shift_form.end')} description={timeZone} value={row.end_time} onChange={(next) => update(index, { end_time: next })} error={errorOf(path('end_time'))} />
               {number('gangs', t('portcalls.shift_form.gangs'))}
               {number('discharge', t('portcalls.cargo.discharge'))}
               {number('load', t('portcalls.cargo.load'))}

@@ -1,9 +1,9 @@
 // A period of whole days in the terminal's zone: first and last day inclusive, sent as [start of first, start of day after last).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '@/components/ui/text-field';
 import { addDays, startOfZonedDay, zonedDay } from '@/lib/zoned-time';
 import type { TPeriodParams } from '../api/get-reports';
+import { DateField } from '@/components/date-inputs';
 
 const DEFAULT_DAYS = 7;
 
@@ -24,13 +24,12 @@ export function PeriodFilter({ period }: { period: ReturnType<typeof usePeriod> 
   const { days, setDays, isValid } = period;
   return (
     <>
-      <TextField type="date" size="sm" label={t('reports.from')} value={days.first} onChange={(event) => setDays({ ...days, first: event.currentTarget.value })} w={{ base: '100%', xs: 180 }} data-testid="report-from" />
-      <TextField
-        type="date"
+      <DateField clearable size="sm" label={t('reports.from')} value={days.first} onChange={(next) => setDays({ ...days, first: next })} w={{ base: '100%', xs: 180 }} data-testid="report-from" />
+      <DateField clearable
         size="sm"
         label={t('reports.to')}
         value={days.last}
-        onChange={(event) => setDays({ ...days, last: event.currentTarget.value })}
+        onChange={(next) => setDays({ ...days, last: next })}
         error={!isValid && days.first !== '' && days.last !== '' ? t('reports.to_before_from') : undefined}
         w={{ base: '100%', xs: 180 }}
         data-testid="report-to"

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { Badge, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SITUATION_HOURS_AHEAD_DEFAULT, type TPortcallStatus, type TSituationReportRow, type TTimeLabel } from '@quayline/domain';
-import { TextField } from '@/components/ui/text-field';
 import { useLocale } from '@/hooks/use-locale';
 import { statusKey } from '@/lib/portcall-labels';
 import { formatZonedDateTime, fromZonedInputValue, toZonedInputValue } from '@/lib/zoned-time';
 import { reportDownloadUrl, useSituationReport } from '../api/get-reports';
 import { CardField, ReportFrame, useReportTerminal } from './report-frame';
+import { DateTimeField } from '@/components/date-inputs';
 
 const HOURS_AHEAD_CHOICES = [6, 12, 24, 48, 72, 168];
 
@@ -88,13 +88,12 @@ export function SituationReportScreen() {
       report={report}
       filters={
         <>
-          <TextField
-            type="datetime-local"
+          <DateTimeField
             size="sm"
             label={t('reports.cut_off')}
             value={toZonedInputValue(cutOff, tz)}
-            onChange={(event) => {
-              const next = fromZonedInputValue(event.currentTarget.value, tz);
+            onChange={(wallClock) => {
+              const next = fromZonedInputValue(wallClock, tz);
               if (next) setCutOff(next);
             }}
             w={{ base: '100%', xs: 220 }}

@@ -4,11 +4,11 @@ import { Button, Fieldset, Group, Select, Stack, Switch } from '@mantine/core';
 import { IconClock, IconMail, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isIanaTimeZone, ZTimeOfDay, type TUserDetails } from '@quayline/domain';
-import { TextField } from '@/components/ui/text-field';
 import { useUpdateEmailNotificationSetting } from '../api/update-email-notification-setting';
 import { DigestPreview } from './digest-preview';
 import { notifyFailure, notifySuccess } from './notify';
 import { SettingsSection } from './settings-section';
+import { TimeField } from '@/components/date-inputs';
 
 /** The browser's own zone, when the runtime names one the server accepts. */
 function browserTimeZone(): string | null {
@@ -68,11 +68,10 @@ export function EmailNotificationSettings({ user, lockedNotice = null }: TEmailN
               data-testid="settings-email-enable"
             />
             <Group gap="md" align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
-              <TextField
-                type="time"
+              <TimeField
                 label={t('settings.email.time_label')}
                 value={receiveTime}
-                onChange={(event) => setReceiveTime(event.currentTarget.value)}
+                onChange={(next) => setReceiveTime(next)}
                 onEnter={save}
                 leftSection={<IconClock size={18} stroke={1.6} />}
                 error={showErrors && !isTimeValid ? t('settings.email.time_invalid') : null}

@@ -4,6 +4,7 @@ import { IconUserShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TProxySessionOnMyBehalf } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
+import { formatZonedDateTime } from '@/lib/zoned-time';
 import { useSessionsOnMyBehalf } from '../api/get-sessions-on-my-behalf';
 import { SettingsSection } from './settings-section';
 
@@ -11,7 +12,8 @@ export function OnMyBehalfSettings({ now = () => new Date() }: { now?: () => Dat
   const { t } = useTranslation();
   const locale = useLocale();
   const sessions = useSessionsOnMyBehalf();
-  const format = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  // The spec's date format per language (docs/dates.md), in the browser's zone: these sessions belong to no terminal.
+  const format = (iso: string) => formatZonedDateTime(iso, Intl.DateTimeFormat().resolvedOptions().timeZone, locale);
   const endText = (s: TProxySessionOnMyBehalf) => {
     if (s.ended_at) return format(s.ended_at);
     if (new Date(s.expires_at).getTime() > now().getTime()) return t('settings.on_my_behalf.running', { time: format(s.expires_at) });

@@ -10,6 +10,7 @@ import { reasonOf } from '@/lib/api-client';
 import { formatZonedDateTime, fromZonedInputValue, toZonedInputValue } from '@/lib/zoned-time';
 import { createNonWorkingTime, deleteNonWorkingTime, updateShiftGangs } from '../api/shift-calendar';
 import { shiftPlannerKeys } from '../api/query-keys';
+import { DateTimeField } from '@/components/date-inputs';
 
 type TProps = { opened: boolean; onClose: () => void; board: TShiftBoard; locale: TLocale };
 
@@ -127,8 +128,8 @@ export function ShiftCalendarDrawer({ opened, onClose, board, locale }: TProps) 
             />
             <TextInput size="xs" label={t('shiftPlanner.calendar.reason')} value={reason} maxLength={200} onChange={(e) => setReason(e.currentTarget.value)} data-testid="shift-calendar-reason" />
             <Group grow gap="xs">
-              <TextInput size="xs" type="datetime-local" label={t('shiftPlanner.calendar.starts_at')} value={startsAt} onChange={(e) => setStartsAt(e.currentTarget.value)} data-testid="shift-calendar-starts" />
-              <TextInput size="xs" type="datetime-local" label={t('shiftPlanner.calendar.ends_at')} value={endsAt} onChange={(e) => setEndsAt(e.currentTarget.value)} data-testid="shift-calendar-ends" />
+              <DateTimeField size="xs" label={t('shiftPlanner.calendar.starts_at')} value={startsAt} onChange={(next) => setStartsAt(next)} data-testid="shift-calendar-starts" />
+              <DateTimeField size="xs" label={t('shiftPlanner.calendar.ends_at')} value={endsAt} onChange={(next) => setEndsAt(next)} data-testid="shift-calendar-ends" />
             </Group>
             <Text size="xs" c="dimmed">
               {t('shiftPlanner.calendar.zone_hint', { zone: tz })}

@@ -400,7 +400,7 @@ describe('shift planner screen', () => {
     const request = apiCalls().find((c) => c.path === `${API}/shift_planner`)!;
     expect(request.search.get('from')).toBe('2026-07-16');
     expect(request.search.get('terminal_id')).toBe('1');
-    expect((screen.getByTestId('shift-first-day') as HTMLInputElement).value).toBe('2026-07-16');
+    expect((screen.getByTestId('shift-first-day') as HTMLInputElement).value).toBe('16-07-2026');
     expect(row(6).dataset.highlight).toBe('true');
     expect(row(5).dataset.highlight).toBe('false');
   });
@@ -408,6 +408,8 @@ describe('shift planner screen', () => {
   it('steps the period by the days shown and marks a problem’s shift when picked', async () => {
     const { apiCalls } = renderApp(URL_15, signedIn, shiftPlannerApi((c) => boardFor(c)));
     await waitReady();
+    // The period in the spec's day format, as the first-day picker shows it.
+    expect(screen.getByTestId('shift-window').textContent).toMatch(/^15-07-2026 to \d{2}-07-2026 \(Europe\/Berlin\)/);
     fireEvent.click(screen.getByTestId('shift-problem'));
     await waitFor(() => expect(cell(5, LATE_15).dataset.highlight).toBe('true'));
     expect(column(LATE_15).dataset.highlight).toBe('true');
@@ -416,7 +418,7 @@ describe('shift planner screen', () => {
     await waitReady();
     fireEvent.click(screen.getByTestId('shift-previous'));
     await waitFor(() => expect(screen.getByTestId('shift-board').dataset.ready).toBe('true'));
-    expect((screen.getByTestId('shift-first-day') as HTMLInputElement).value).toBe('2026-07-15');
+    expect((screen.getByTestId('shift-first-day') as HTMLInputElement).value).toBe('15-07-2026');
   });
 
   it('offers the shift plan and report of the shown period as csv and Excel links', async () => {

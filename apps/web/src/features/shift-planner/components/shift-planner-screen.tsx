@@ -22,7 +22,7 @@ import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
 import { fieldErrorText, isApiError } from '@/lib/api-client';
 import { useCurrentTerminal, useLinkedTerminals } from '@/lib/terminals';
-import { addDays } from '@/lib/zoned-time';
+import { addDays, formatDay } from '@/lib/zoned-time';
 import { useSearchParam } from '@/lib/search-params';
 import { boardParamsOf, useShiftBoard } from '../api/get-shift-board';
 import { prefillCallShifts, toCardInput } from '../api/prefill-shift-details';
@@ -409,7 +409,7 @@ export function ShiftPlannerScreen() {
         </Text>
         {board && (
           <Text size="xs" c="dimmed" data-testid="shift-window">
-            {t('shiftPlanner.window', { from: board.from, to: addDays(board.from, board.days - 1), zone: board.time_zone })}
+            {t('shiftPlanner.window', { from: formatDay(board.from, locale), to: formatDay(addDays(board.from, board.days - 1), locale), zone: board.time_zone })}
             {!board.can_edit && ` · ${t('shiftPlanner.read_only')}`}
           </Text>
         )}

@@ -1,11 +1,12 @@
 // The planner's controls: the period (first day, previous/next, today, days shown), order, view mode, field settings,
 // downloads of the shown period and the printed shift sheet. Wraps on a narrow screen.
-import { ActionIcon, Button, Group, Menu, NativeSelect, SegmentedControl, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, NativeSelect, SegmentedControl, Tooltip } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconCalendarOff, IconChevronLeft, IconChevronRight, IconDownload, IconFileSpreadsheet, IconFileTypeCsv, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SHIFT_PLANNER_ORDER_BY, SHIFT_PLANNER_VIEW_MODES, type TShiftPlannerOrderBy, type TShiftPlannerViewMode, type TTerminal } from '@quayline/domain';
 import type { TShiftDownloadKind, TShiftDownloadType } from '../api/shift-downloads';
 import classes from './shift-planner.module.css';
+import { DateField } from '@/components/date-inputs';
 
 const DAY_OPTIONS = Array.from({ length: 14 }, (_, i) => String(i + 1));
 const DOWNLOADS: readonly (readonly [TShiftDownloadKind, TShiftDownloadType])[] = [
@@ -59,13 +60,12 @@ export function ShiftToolbar(p: TShiftToolbarProps) {
             <IconChevronLeft size={18} />
           </ActionIcon>
         </Tooltip>
-        <TextInput
-          type="date"
+        <DateField
           size="xs"
           w={140}
           label={t('shiftPlanner.toolbar.first_day')}
           value={p.firstDay}
-          onChange={(e) => e.currentTarget.value && p.onFirstDay(e.currentTarget.value)}
+          onChange={(next) => next && p.onFirstDay(next)}
           data-testid="shift-first-day"
         />
         <Tooltip label={t('shiftPlanner.toolbar.next')}>

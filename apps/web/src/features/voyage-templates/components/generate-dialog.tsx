@@ -11,6 +11,7 @@ import { isApiError } from '@/lib/api-client';
 import { zonedDay } from '@/lib/zoned-time';
 import { useGenerateVoyages } from '../api/generate-voyages';
 import { useTemplateText } from '../utils/template-text';
+import { DateField } from '@/components/date-inputs';
 
 type TGenerateDialogProps = { template: TVoyageTemplate; timeZone: string; locale: TLocale; onClose: () => void };
 
@@ -81,7 +82,7 @@ export function GenerateDialog({ template, timeZone, locale, onClose }: TGenerat
             <Text size="sm" c="dimmed">
               {t('voyageTemplates.generate.description')}
             </Text>
-            <TextField type="date" label={t('voyageTemplates.generate.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={problems.from} required data-testid="generate-from" />
+            <DateField label={t('voyageTemplates.generate.from')} value={from} onChange={(next) => setFrom(next)} error={problems.from} required data-testid="generate-from" />
             <TextField
               type="number"
               min={1}

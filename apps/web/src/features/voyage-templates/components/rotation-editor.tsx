@@ -7,6 +7,7 @@ import { TextField } from '@/components/ui/text-field';
 import { portLabel } from '@/lib/record-labels';
 import { emptyStop, type TStopValues } from '../utils/template-form-values';
 import { ListMoveButtons, movedOrder, removedOrder, reorder } from './list-move-buttons';
+import { TimeField } from '@/components/date-inputs';
 
 type TRotationEditorProps = {
   stops: TStopValues[];
@@ -103,12 +104,11 @@ export function RotationEditor({ stops, terminalPort, onChange, errorOf }: TRota
                   required
                   data-testid={`${testId}-day-offset`}
                 />
-                <TextField
+                <TimeField
                   size="sm"
-                  type="time"
                   label={stop.is_terminal_call ? t('voyageTemplates.form.berth_arrival_time') : t('voyageTemplates.form.arrival_time')}
                   value={stop.arrival_time}
-                  onChange={(e) => update(index, { arrival_time: e.currentTarget.value })}
+                  onChange={(next) => update(index, { arrival_time: next })}
                   error={errorOf(`${prefix}.arrival_time`)}
                   required
                   data-testid={`${testId}-arrival-time`}

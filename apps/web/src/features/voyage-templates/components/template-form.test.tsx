@@ -4,6 +4,7 @@ import type { TTemplateDiff } from '@quayline/domain';
 import { renderApp, signedIn, success, type THandler, type TRecordedCall } from '@/test/render-app';
 import { API, signedInAs } from '@/test/portcall-fixtures';
 import { makeTemplate, templateMasterData } from '../testing/template-fixtures';
+import { typeTime } from '@/test/date-inputs';
 
 const ADD = '/en/voyage-center/voyage-templates/add';
 const EDIT = '/en/voyage-center/voyage-templates/edit?id=12';
@@ -33,7 +34,7 @@ async function fillNewTemplate() {
   type('field-name', 'North Sea Shuttle');
   type('field-code', 'NSS');
   await pick('field-vessel-operator', 'nord', 'NRDL – Nordic Line A/S');
-  type('field-valid-from', '2030-01-07');
+  type('field-valid-from', '07-01-2030');
   await pick('vessels-add', 'coral', 'CORAL RESOLVE (IMO 9085778)');
   await pick('vessels-add', 'baltic', 'BALTIC DAWN (IMO 9301234)');
   type('field-start-position', '120');
@@ -44,10 +45,10 @@ async function fillNewTemplate() {
   await waitFor(() => expect(input('stop-1-port').value).toBe('DEHAM – Hamburg'));
   expect(input('stop-0-terminal').checked).toBe(false);
   await pick('stop-0-port', 'rott', 'NLRTM – Rotterdam');
-  type('stop-0-arrival-time', '06:00');
+  typeTime(input('stop-0-arrival-time'), '06:00');
   type('stop-0-stay', '12');
   type('stop-1-day-offset', '1');
-  type('stop-1-arrival-time', '08:00');
+  typeTime(input('stop-1-arrival-time'), '08:00');
   type('stop-1-stay', '24');
 }
 
@@ -257,7 +258,7 @@ describe('voyage template form', () => {
       templateMasterData,
     );
     await screen.findByTestId('template-form');
-    type('stop-1-arrival-time', '10:00');
+    typeTime(input('stop-1-arrival-time'), '10:00');
     fireEvent.click(screen.getByTestId('template-form-save'));
 
     const review = await screen.findByTestId('template-diff');

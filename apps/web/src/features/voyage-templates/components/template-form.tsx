@@ -46,6 +46,7 @@ import { OccurrencePreview } from './occurrence-preview';
 import { RotationEditor } from './rotation-editor';
 import { TemplateDiffReview } from './template-diff-review';
 import { VesselsEditor } from './vessels-editor';
+import { DateField } from '@/components/date-inputs';
 
 type TTemplateFormProps = {
   mode: 'add' | 'edit';
@@ -345,14 +346,13 @@ export function TemplateForm({ mode, initialValues, initialBase, terminals, oper
 
         <SectionCard id="template-recurrence" title={t('voyageTemplates.form.sections.recurrence')} icon={<IconCalendarRepeat {...iconProps} />}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
-            <TextField size="sm" type="date" label={t('voyageTemplates.form.valid_from')} required value={values.valid_from} onChange={(e) => set({ valid_from: e.currentTarget.value })} error={errorOf('valid_from')} data-testid="field-valid-from" />
-            <TextField
+            <DateField size="sm" label={t('voyageTemplates.form.valid_from')} required value={values.valid_from} onChange={(next) => set({ valid_from: next })} error={errorOf('valid_from')} data-testid="field-valid-from" />
+            <DateField clearable
               size="sm"
-              type="date"
               label={t('voyageTemplates.form.valid_to')}
               description={t('voyageTemplates.form.valid_to_hint')}
               value={values.valid_to}
-              onChange={(e) => set({ valid_to: e.currentTarget.value })}
+              onChange={(next) => set({ valid_to: next })}
               error={errorOf('valid_to')}
               data-testid="field-valid-to"
             />
@@ -420,12 +420,11 @@ export function TemplateForm({ mode, initialValues, initialBase, terminals, oper
               </Text>
             )}
             <Group gap="xs" align="flex-end">
-              <TextField
+              <DateField clearable
                 size="sm"
-                type="date"
                 label={t('voyageTemplates.form.exception_date')}
                 value={exceptionDraft}
-                onChange={(e) => setExceptionDraft(e.currentTarget.value)}
+                onChange={(next) => setExceptionDraft(next)}
                 error={errorOf('exception_draft')}
                 data-testid="field-exception-date"
               />

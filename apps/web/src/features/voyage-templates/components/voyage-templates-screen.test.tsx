@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signedIn, success, type THandler, type TRecordedCall } from '@/test/render-app';
 import { API, signedInAs } from '@/test/portcall-fixtures';
-import { zonedDay } from '@/lib/zoned-time';
+import { formatDay, zonedDay } from '@/lib/zoned-time';
 import { makeTemplate, templateMasterData } from '../testing/template-fixtures';
 
 const LIST = '/en/voyage-center/voyage-templates';
@@ -108,7 +108,7 @@ describe('voyage templates list', () => {
     fireEvent.click(within(card(12)).getByTestId('template-generate'));
     const from = (await screen.findByTestId('generate-from')) as HTMLInputElement;
     const horizon = screen.getByTestId('generate-horizon') as HTMLInputElement;
-    expect(from.value).toBe(zonedDay(Date.now(), 'Europe/Berlin'));
+    expect(from.value).toBe(formatDay(zonedDay(Date.now(), 'Europe/Berlin'), 'en'));
     expect(horizon.value).toBe('12');
 
     fireEvent.change(horizon, { target: { value: '105' } });
@@ -116,7 +116,7 @@ describe('voyage templates list', () => {
     expect(await screen.findByText('Enter a whole number of weeks from 1 to 104')).toBeTruthy();
     expect(apiCalls().filter((c) => c.method === 'POST')).toEqual([]);
 
-    fireEvent.change(from, { target: { value: '2030-01-01' } });
+    fireEvent.change(from, { target: { value: '01-01-2030' } });
     fireEvent.change(horizon, { target: { value: '26' } });
     fireEvent.click(screen.getByTestId('generate-submit'));
     const result = await screen.findByTestId('generate-result-text');

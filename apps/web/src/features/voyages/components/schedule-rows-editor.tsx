@@ -3,12 +3,12 @@ import { ActionIcon, Badge, Button, Checkbox, Group, Paper, SimpleGrid, Stack, T
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EntitySelect } from '@/components/entity-select';
-import { TextField } from '@/components/ui/text-field';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { usePickerTexts } from '../hooks/use-picker-texts';
 import { emptyRow, portLabel, type TScheduleRowValues } from '../utils/voyage-form-values';
 import { SOURCE_COLOURS, sourceLabel } from '../utils/labels';
+import { DateTimeField } from '@/components/date-inputs';
 
 type TProps = {
   rows: TScheduleRowValues[];
@@ -104,21 +104,19 @@ export function ScheduleRowsEditor({ rows, onChange, errorOf, timeZone }: TProps
                 required
                 testId="schedule-row-port"
               />
-              <TextField
+              <DateTimeField clearable
                 size="sm"
-                type="datetime-local"
                 label={timeLabel(t('voyageCenter.schedule.arrival'), row.stored?.arrival_classifier)}
                 value={row.arrival}
-                onChange={(e) => update(index, { arrival: e.currentTarget.value })}
+                onChange={(next) => update(index, { arrival: next })}
                 error={errorOf(`schedule.${index}.arrival`)}
                 data-testid="schedule-row-arrival"
               />
-              <TextField
+              <DateTimeField clearable
                 size="sm"
-                type="datetime-local"
                 label={timeLabel(t('voyageCenter.schedule.departure'), row.stored?.departure_classifier)}
                 value={row.departure}
-                onChange={(e) => update(index, { departure: e.currentTarget.value })}
+                onChange={(next) => update(index, { departure: next })}
                 error={errorOf(`schedule.${index}.departure`)}
                 data-testid="schedule-row-departure"
               />

@@ -86,8 +86,8 @@ describe('voyage edit screen', () => {
     const rows = await screen.findAllByTestId('schedule-row');
     expect(within(rows[0]!).getByTestId('schedule-row-source').textContent).toBe('GNet');
     expect(within(rows[0]!).getByTestId('schedule-row-fetched').textContent).toBe('fetched 10-01-2027 07:00');
-    expect((within(rows[1]!).getByTestId('schedule-row-arrival') as HTMLInputElement).value).toBe('2027-01-20T08:00');
-    fireEvent.change(within(rows[1]!).getByTestId('schedule-row-departure'), { target: { value: '2027-01-19T08:00' } });
+    expect((within(rows[1]!).getByTestId('schedule-row-arrival') as HTMLInputElement).value).toBe('20-01-2027 08:00');
+    fireEvent.change(within(rows[1]!).getByTestId('schedule-row-departure'), { target: { value: '19-01-2027 08:00' } });
     fireEvent.click(screen.getByTestId('voyage-save'));
     expect(await within(rows[1]!).findByText('Departure must be after arrival')).toBeTruthy();
     const put = apiCalls().find((c) => c.method === 'PUT')!;
