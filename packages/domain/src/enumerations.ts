@@ -71,7 +71,8 @@ export function enumValueSlug(value: string): string {
     .replace(/^_|_$/g, '');
 }
 
-const CARGO_TYPE_SLUGS: Readonly<Record<TCargoType, string>> = {
+/** The label key of each cargo type (`portcalls.cargo_types.<slug>`), shared by the web app and the conformance test. */
+export const CARGO_TYPE_SLUGS = {
   General: 'general',
   'Dry bulk (tons)': 'dry_bulk',
   'Liquid bulk (tons)': 'liquid_bulk',
@@ -79,7 +80,7 @@ const CARGO_TYPE_SLUGS: Readonly<Record<TCargoType, string>> = {
   Passenger: 'passenger',
   'Roll-on/Roll-off': 'ro_ro',
   'Other (pieces)': 'other',
-};
+} as const satisfies Record<TCargoType, string>;
 
 export type TSpecEnumeration = {
   /** The spec section that names it: 3 (entities) or 4 (states). */

@@ -6,6 +6,7 @@ import { API_PREFIX } from '@quayline/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { digest } from '../lib/tokens';
+import { comparableEmail } from '../modules/users/user.repository';
 import { presentedTokens } from './auth';
 import { type TRateLimit, type TRateLimits, resolveRateLimits } from './rate-limit-config';
 import { createDatabaseRateLimitStores } from './rate-limit-store';
@@ -41,7 +42,7 @@ export function tooManyRequests(ttlMs: number): AppError {
 function addressKey(request: FastifyRequest): string {
   const body = (request.body ?? {}) as { username?: unknown; email?: unknown };
   const address = typeof body.username === 'string' ? body.username : typeof body.email === 'string' ? body.email : '';
-  return digest(address.trim().toLowerCase());
+  return digest(comparableEmail(address));
 }
 
 function clientIp(request: FastifyRequest): string {

@@ -15,6 +15,7 @@ import type { AppConfig } from '../config';
 import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed/demo-data';
 import { DATABASE_REFUSALS } from '../plugins/errors';
 import { DEFAULT_RATE_LIMITS } from '../plugins/rate-limit-config';
+import { loginAs } from './fixtures';
 import { REMOVE, exampleFromSchema, listOperations, propertyPaths, schemaType, type TJsonSchema, type TOperation, withValueAt } from './openapi-operations';
 import { DB_TARGETS, type TestApp, createTestApp } from './test-app';
 
@@ -360,9 +361,7 @@ async function knownIds(t: TestApp): Promise<TKnownIds> {
 async function signIn(app: FastifyInstance, role: Exclude<TRole, 'anonymous'>): Promise<string> {
   const user = DEMO_USERS.find((u) => u.user_type === role && !u.expired);
   if (!user) throw new Error(`no demo user for ${role}`);
-  const res = await app.inject({ method: 'POST', url: `${API_PREFIX}/login`, payload: { username: user.email, password: DEMO_PASSWORD } });
-  if (res.statusCode !== 200) throw new Error(`sign-in of ${role} failed: ${res.statusCode} ${res.body}`);
-  return (res.json() as { payload: { token: string } }).payload.token;
+  return loginAs(app, user.email, DEMO_PASSWORD);
 }
 
 // Requests that may end the session they run in: afterwards the token is checked and the role signs in again if needed.

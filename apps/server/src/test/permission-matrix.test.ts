@@ -78,11 +78,7 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
     // The acting column: the demo terminal operator acts for a planner colleague of the same terminal.
     const actedFor = user('night.planner@demo.quayline.test');
     const terminal = await db.selectFrom('terminals').select(['id', 'port_id']).executeTakeFirstOrThrow();
-    const signIn = async (email: string) => {
-      const res = await t.app.inject({ method: 'POST', url: `${API_PREFIX}/login`, payload: { username: email, password: DEMO_PASSWORD } });
-      if (res.statusCode !== 200) throw new Error(`sign-in of ${email}: ${res.body}`);
-      return (res.json() as { payload: { token: string } }).payload.token;
-    };
+    const signIn = (email: string) => loginAs(t.app, email, DEMO_PASSWORD);
     const tokens = {
       terminal_operator: await signIn(terminalUser.email),
       vessel_operator: await signIn(vesselUser.email),

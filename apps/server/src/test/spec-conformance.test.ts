@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEMO_PASSWORD } from '../db/seed/demo-data';
+import { loginAs } from './fixtures';
 import { type TOperation, exampleFromSchema, listOperations } from './openapi-operations';
 import { DB_TARGETS, type TestApp, createTestApp } from './test-app';
 
@@ -188,11 +189,7 @@ describe.each(DB_TARGETS)('the spec against the API on %s', (target) => {
 
   const as = (role: TRole | 'anonymous') => (role === 'anonymous' ? {} : { [HEADER_TOKEN]: tokens[role] });
 
-  async function signIn(email: string): Promise<string> {
-    const res = await t.app.inject({ method: 'POST', url: `${API_PREFIX}/login`, payload: { username: email, password: DEMO_PASSWORD } });
-    if (res.statusCode !== 200) throw new Error(`sign-in of ${email}: ${res.body}`);
-    return (res.json() as { payload: { token: string } }).payload.token;
-  }
+  const signIn = (email: string) => loginAs(t.app, email, DEMO_PASSWORD);
 
   beforeAll(async () => {
     t = await createTestApp(target, { seedDemo: true });

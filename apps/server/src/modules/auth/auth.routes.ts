@@ -23,7 +23,7 @@ import { refuseWhileActing, requireSession, sessionOf } from '../../plugins/auth
 import { detailsOfUser } from '../users/user-settings.service';
 import { login, logout, requestPasswordReset, resetExpiredPassword, resolveSession, updatePasswordWithCode } from './auth.service';
 import { endProxySession, listProxyCandidates, listSessionsOnMyBehalf, startProxySession } from './proxy.service';
-import { clearSessionCookies, setSessionCookies } from './session-cookies';
+import { clearSessionCookies, setProxyTokenCookie, setSessionCookies } from './session-cookies';
 import { underResetLimits, underSignInLimits } from './sign-in-limits';
 
 const errors = { '4xx': ZErrorEnvelope };
@@ -31,10 +31,6 @@ const tags = ['Sign-in'];
 
 function userAgent(request: FastifyRequest): string | null {
   return request.headers['user-agent']?.slice(0, 255) ?? null;
-}
-
-function setTokenCookie(reply: FastifyReply, name: string, token: string, maxAgeSeconds: number, secure: boolean): void {
-  void reply.setCookie(name, token, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: maxAgeSeconds, secure });
 }
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -100,7 +96,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const result = await startProxySession(app.ctx, { session: sessionOf(request), targetUserId: request.body.user_id, userAgent: userAgent(request) });
-      setTokenCookie(reply, COOKIE_PROXY_TOKEN, result.token, PROXY_SESSION_TTL_MINUTES * 60, secure);
+      setProxyTokenCookie(reply, result.token, PROXY_SESSION_TTL_MINUTES * 60, secure);
       return ok(result);
     },
   );

@@ -2,6 +2,7 @@
 // readable summary (user, type, language, currentTerminal) that a script may use before any request.
 import {
   COOKIE_PORTAL_USER_SESSION,
+  COOKIE_PROXY_TOKEN,
   COOKIE_USER_SESSION,
   COOKIE_USER_TOKEN,
   CURRENT_TERMINAL_KEY,
@@ -16,8 +17,13 @@ import type { AuthSession } from './auth.service';
 
 type TCookieOptions = { path: '/'; sameSite: 'lax'; maxAge: number; secure: boolean; httpOnly: boolean };
 
-function cookieOptions(secure: boolean, httpOnly: boolean): TCookieOptions {
-  return { path: '/', sameSite: 'lax', maxAge: SESSION_TTL_SECONDS, secure, httpOnly };
+function cookieOptions(secure: boolean, httpOnly: boolean, maxAge = SESSION_TTL_SECONDS): TCookieOptions {
+  return { path: '/', sameSite: 'lax', maxAge, secure, httpOnly };
+}
+
+/** The proxy token of acting for a colleague: HttpOnly like the user's own, for as long as the proxy session lasts. */
+export function setProxyTokenCookie(reply: FastifyReply, token: string, maxAgeSeconds: number, secure: boolean): void {
+  void reply.setCookie(COOKIE_PROXY_TOKEN, token, cookieOptions(secure, true, maxAgeSeconds));
 }
 
 /** The readable summary of a session; the current terminal is the one /terminals/current_terminal answers. */

@@ -2,8 +2,13 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB, PortalUser, UserSettingsDocument } from '../../db/schema';
 
+/** An address as sign-in compares it: case and surrounding spaces do not count (the rate limits key on this too). */
+export function comparableEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
 export function findUserByEmail(db: Kysely<DB>, email: string): Promise<PortalUser | undefined> {
-  return db.selectFrom('portal_users').selectAll().where(sql<string>`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+  return db.selectFrom('portal_users').selectAll().where(sql<string>`lower(email)`, '=', comparableEmail(email)).executeTakeFirst();
 }
 
 export function findUserById(db: Kysely<DB>, id: number): Promise<PortalUser | undefined> {

@@ -1,6 +1,6 @@
 // Translation keys and colours for the port-call enumerations (statuses, labels, actions, cargo types, vessel types,
 // ...), checked against en.json; the one home of these labels for every feature that shows a port call.
-import { priseDisplayStatus, VESSEL_TYPES } from '@quayline/domain';
+import { CARGO_TYPE_SLUGS, priseDisplayStatus, VESSEL_TYPES } from '@quayline/domain';
 import type {
   CARD_COLOUR_CLASSES,
   PRISE_STATUSES,
@@ -39,15 +39,7 @@ export const actionKey = (action: TNegotiationAction) => `portcalls.actions.${ac
 export const timeKey = (time: TNegotiatedTime) => `portcalls.times.${time}` as const satisfies `portcalls.times.${keyof TP['times']}`;
 export const partyKey = (party: TParty) => `portcalls.parties.${party}` as const satisfies `portcalls.parties.${keyof TP['parties']}`;
 
-const CARGO_TYPE_KEYS = {
-  General: 'general',
-  'Dry bulk (tons)': 'dry_bulk',
-  'Liquid bulk (tons)': 'liquid_bulk',
-  'Container (boxes)': 'container',
-  Passenger: 'passenger',
-  'Roll-on/Roll-off': 'ro_ro',
-  'Other (pieces)': 'other',
-} as const satisfies Record<(typeof CARGO_TYPES)[number], keyof TP['cargo_types']>;
+const CARGO_TYPE_KEYS = CARGO_TYPE_SLUGS satisfies Record<(typeof CARGO_TYPES)[number], keyof TP['cargo_types']>;
 export const cargoTypeKey = (type: (typeof CARGO_TYPES)[number]) => `portcalls.cargo_types.${CARGO_TYPE_KEYS[type]}` as const;
 
 const PORTCALL_TYPE_KEYS = { Inbound: 'inbound', Shifter: 'shifter' } as const satisfies Record<(typeof PORTCALL_TYPES)[number], keyof TP['portcall_types']>;
