@@ -163,6 +163,18 @@ describe.each(DB_TARGETS)('AIS-detected actual times on %s', (target) => {
     expect((await get(call.id)).pilot_boarding_place_arrival_state.label).not.toBe('actual');
   });
 
+  it("'apply' mode proposes a berthing after the call's planned departure instead of failing", async () => {
+    await setMode('apply');
+    const early = await createVessel(t.database.db, { vesselOperatorId: w.operator.id });
+    // Planned to leave at minute 60; AIS sees the vessel berth at minute 72.
+    const late = await w.planner('POST', '/portcalls', w.request(new Date(base - 10 * H).toISOString(), new Date(base + H).toISOString(), { vessel_id: early.id, berth_start_position: 200, berth_end_position: 500 }));
+    expect(late.statusCode, late.body).toBe(201);
+    const lateCall = late.json().payload as { id: number; version: number };
+    await detectAisTimes(t.app.ctx, berthing(early.mmsi!));
+    expect((await detections(lateCall.id)).map((d) => [d.time_type, d.status, d.date_time])).toEqual([['berth_arrival', 'proposed', at(72).toISOString()]]);
+    expect((await get(lateCall.id)).version).toBe(lateCall.version);
+  });
+
   it('never overwrites an actual a person recorded (kept_manual)', async () => {
     await setMode('apply');
     const { call, mmsi } = await newCall();

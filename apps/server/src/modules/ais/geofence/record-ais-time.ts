@@ -32,6 +32,16 @@ export function toDetection(row: TDetectionRow): TAisDetection {
   };
 }
 
+/**
+ * An actual berthing after the call's planned departure (or leaving before its arrival) would leave the stay upside
+ * down, which the database refuses: the planner gets it as a proposal and moves the other end.
+ */
+function keepsStayInOrder(call: TCallRow, time: TNegotiatedTime, at: Date): boolean {
+  const other = time === 'berth_arrival' ? call.berth_departure : time === 'berth_departure' ? call.berth_arrival : null;
+  if (other === null) return true;
+  return time === 'berth_arrival' ? at.getTime() < new Date(other).getTime() : at.getTime() > new Date(other).getTime();
+}
+
 /** Whether the negotiation chain lets the terminal record this time as actual now (not for a cancelled time). */
 async function actualAllowed(trx: Trx, call: TCallRow, time: TNegotiatedTime): Promise<boolean> {
   const last = await trx.selectFrom('portcall_timestamps').select(['previous_label', 'party']).where('portcall_id', '=', call.id).where('time_type', '=', time).orderBy('id', 'desc').limit(1).executeTakeFirst();
@@ -80,7 +90,7 @@ export async function recordAisTime(trx: Trx, args: { portcallId: number; mode: 
   const time = args.detected.time_type;
   const last = await lastStepOf(trx, call.id, time);
   const manualActual = call[`${time}_label`] === 'actual' && last?.creator_type === 'user';
-  const applies = !manualActual && args.mode === 'apply' && (await actualAllowed(trx, call, time));
+  const applies = !manualActual && args.mode === 'apply' && keepsStayInOrder(call, time, args.detected.date_time) && (await actualAllowed(trx, call, time));
   const status = manualActual ? 'kept_manual' : applies ? 'applied' : 'proposed';
   const row = await insertDetectionOnce(trx, { portcall_id: call.id, time_type: time, date_time: args.detected.date_time, source: AIS_SOURCE_OF[time], status, detected_at: args.now });
   if (!row) return null;
