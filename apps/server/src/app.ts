@@ -55,6 +55,7 @@ import { registerAuth } from './plugins/auth';
 import { registerApiRateLimit, registerRateLimits } from './plugins/rate-limit';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
+import { DEFAULT_RESPONSE_CACHE, createResponseCaches } from './lib/response-cache';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRealtime } from './plugins/realtime';
 import { registerWebStatic } from './plugins/web-static';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     config,
   });
+  app.decorate('responseCaches', createResponseCaches(config.responseCache === undefined ? DEFAULT_RESPONSE_CACHE : config.responseCache));
 
   registerErrorHandling(app);
   echoRequestId(app);

@@ -1,5 +1,6 @@
 // Reads the process environment once; everything else receives an AppConfig.
 import path from 'node:path';
+import { DEFAULT_RESPONSE_CACHE, type TResponseCacheOptions } from './lib/response-cache';
 import { type TRateLimits, readRateLimitConfig } from './plugins/rate-limit-config';
 
 export type TDatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
@@ -49,6 +50,8 @@ export type AppConfig = {
   trustProxy?: boolean | string;
   /** METRICS_TOKEN: turns GET /metrics on, for scrapers sending it as a bearer token; absent: /metrics answers 404. */
   metricsToken?: string | null;
+  /** RESPONSE_CACHE_TTL_MS and RESPONSE_CACHE_MAX_MB: cached port-call list pages (docs/performance.md); null: off. Absent: the defaults. */
+  responseCache?: TResponseCacheOptions | null;
 };
 
 export type TPortAuthorityConfig = {
@@ -170,5 +173,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rateLimits: readRateLimitConfig(env),
     trustProxy: readTrustProxy(env),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
+    responseCache: readResponseCacheConfig(env),
   };
+}
+
+/** RESPONSE_CACHE_TTL_MS=0 turns the cache off; a value that is not a number is a mistake worth stopping for. */
+export function readResponseCacheConfig(env: NodeJS.ProcessEnv): TResponseCacheOptions | null {
+  const number = (name: string, fallback: number): number => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < 0) throw new Error(`${name}: expected a number of at least 0, got ${JSON.stringify(raw)}`);
+    return value;
+  };
+  const ttlMs = number('RESPONSE_CACHE_TTL_MS', DEFAULT_RESPONSE_CACHE.ttlMs);
+  const maxBytes = number('RESPONSE_CACHE_MAX_MB', DEFAULT_RESPONSE_CACHE.maxBytes / 1024 / 1024) * 1024 * 1024;
+  return ttlMs > 0 && maxBytes > 0 ? { ttlMs, maxBytes } : null;
 }

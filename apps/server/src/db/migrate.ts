@@ -19,6 +19,7 @@ import * as m0016 from './migrations/0016-prise';
 import * as m0017 from './migrations/0017-proxy';
 import * as m0018 from './migrations/0018-rate-limits';
 import * as m0019 from './migrations/0019-portcall-spec-fields';
+import * as m0020 from './migrations/0020-read-model-version';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-proxy': m0017,
   '0018-rate-limits': m0018,
   '0019-portcall-spec-fields': m0019,
+  '0020-read-model-version': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -181,6 +181,11 @@ export type RateLimitCountersTable = {
   expires_at: Timestamp;
   hits: number;
 };
+/** One row: moves on with every committed change to a table the port-call list reads (migration 0020). */
+export type ReadModelVersionTable = {
+  id: Generated<boolean>;
+  n: ColumnType<string, never, never>;
+};
 export type PasswordResetCodesTable = {
   id: Generated<number>;
   portal_user_id: number;
@@ -682,6 +687,7 @@ export type DB = {
   proxy_audit_events: ProxyAuditEventsTable;
   password_reset_codes: PasswordResetCodesTable;
   rate_limit_counters: RateLimitCountersTable;
+  read_model_version: ReadModelVersionTable;
   mail_outbox: MailOutboxTable;
   daily_digest_deliveries: DailyDigestDeliveriesTable;
   realtime_events: RealtimeEventsTable;

@@ -188,6 +188,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     await onB.close();
   });
 
+  it('keeps no stale list page: a call changed through B shows on A at once, though A had the page cached', async () => {
+    const call = await createCall(a, 150);
+    const token = world.planner.token;
+    const listed = async (server: TServer) => {
+      const res = await fetch(`${server.url}/api/portal/v1/portcalls?per_page=100&terminal_id=${world.terminalId}`, { headers: { 'x-portal-token': token } });
+      const items = ((await res.json()) as TReply['body']).payload.items as { id: number; berth_comment: string | null }[];
+      return { cache: res.headers.get('x-quayline-cache'), call: items.find((c) => c.id === call.id) };
+    };
+    // Background jobs on either server may move the version now and then; wait for a page that A answers cached.
+    const cached = await waitFor(async () => {
+      const page = await listed(a);
+      return page.cache === 'hit' && page;
+    }, 10_000);
+    expect(cached.call).toMatchObject({ berth_comment: null });
+    const edit = await api(b, 'PUT', `/portcalls/${call.id}`, { token, body: { version: call.version, berth_comment: 'Edited on B' } });
+    expect(edit.status).toBe(200);
+    expect(await listed(a)).toMatchObject({ cache: 'miss', call: { berth_comment: 'Edited on B' } });
+  });
+
   it('accepts a token issued by the other process, and a logout on one ends it on both', async () => {
     const user = await createUser(db.db);
     const token = await signIn(a, user.email);
