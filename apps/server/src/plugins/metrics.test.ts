@@ -139,6 +139,20 @@ describe.each(DB_TARGETS)('/metrics on %s', (target) => {
       expect(valueOf(samples, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     });
 
+    it('counts the cached list pages: hits, misses, entries and bytes', async () => {
+      const measure = (samples: TSample[], name: string) => valueOf(samples, 'quayline_response_cache', { cache: 'portcallList', measure: name }) ?? 0;
+      const before = (await scrape()).samples;
+      for (let i = 0; i < 3; i++) {
+        const res = await t.app.inject({ method: 'GET', url: '/api/portal/v1/portcalls?per_page=7', headers: { 'x-portal-token': token } });
+        expect(res.statusCode).toBe(200);
+      }
+      const after = (await scrape()).samples;
+      expect(measure(after, 'hits') + measure(after, 'misses') - measure(before, 'hits') - measure(before, 'misses')).toBe(3);
+      expect(measure(after, 'hits')).toBeGreaterThan(measure(before, 'hits'));
+      expect(measure(after, 'entries')).toBeGreaterThanOrEqual(1);
+      expect(measure(after, 'bytes')).toBeGreaterThan(0);
+    });
+
     it('counts realtime connections and their subscriptions', async () => {
       const before = await scrape();
       expect(valueOf(before.samples, 'quayline_realtime_connections')).toBe(0);

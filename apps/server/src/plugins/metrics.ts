@@ -97,6 +97,19 @@ function registerStateGauges(app: FastifyInstance, register: Registry, database:
     },
   });
   new Gauge({
+    name: 'quayline_response_cache',
+    help: 'Cached list pages (docs/performance.md "Cached list pages") by cache: requests answered from it (hits) or computed (misses) since start, entries and bytes held.',
+    labelNames: ['cache', 'measure'] as const,
+    registers: [register],
+    collect() {
+      for (const [name, cache] of Object.entries(app.responseCaches)) {
+        if (!cache) continue;
+        const stats = cache.stats();
+        for (const measure of ['hits', 'misses', 'entries', 'bytes'] as const) this.set({ cache: name, measure }, stats[measure]);
+      }
+    },
+  });
+  new Gauge({
     name: 'quayline_job_queue_jobs',
     help: 'Jobs in the pg-boss queue by queue and state (created: waiting to run; completed and failed stay until archived). Absent when this server runs no jobs.',
     labelNames: ['queue', 'state'] as const,
