@@ -9,7 +9,7 @@ import { registerStatisticsRefresh } from './db/statistics';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed/seed-demo';
 import { type Clock, systemClock } from './lib/clock';
-import { type TLogSettings, echoRequestId, loggerOptions, requestIdOf } from './lib/logger';
+import { type TLogSettings, echoRequestId, lazyChildLogger, loggerOptions, requestIdOf } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { berthPlanRoutes } from './modules/berth-plan/berth-plan.routes';
@@ -89,6 +89,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A malformed URL or an over-long path parameter answers in the envelope too (plugins/errors.ts).
     frameworkErrors: frameworkErrorHandler,
   });
+  // Request loggers build their pino child on the first line written (lib/logger.ts).
+  if (options.logger) app.setChildLoggerFactory(lazyChildLogger);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(zodResponseSerializer);
 

@@ -2,7 +2,8 @@
 // every request line tagged with its request id, and secrets kept out whatever a log call hands in.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Bindings, ChildLoggerOptions } from 'pino';
 import pretty from 'pino-pretty';
 import { serializeRequest } from './log-redaction';
 
@@ -110,4 +111,76 @@ export function echoRequestId(app: FastifyInstance): void {
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+}
+
+type TParentLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+/** A line: an object or error to merge, then the message and its format arguments (pino's LogFn). */
+type TLogArgs = [obj: unknown, msg?: string, ...args: unknown[]];
+
+/**
+ * A request's logger, tagged with its id, whose pino child is built on the first line written at an enabled level.
+ * Building the child (its bindings go through the redaction) was a tenth of the CPU of a `/health` answer, and at
+ * LOG_LEVEL=warn most requests write nothing (docs/performance.md, "Third round"). A class, so Fastify's per-request
+ * calls stay monomorphic.
+ */
+export class LazyRequestLogger {
+  #child: FastifyBaseLogger | undefined;
+  readonly #parent: TParentLogger;
+  readonly #bindings: Bindings;
+  readonly #options: ChildLoggerOptions;
+
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
+    this.#parent = parent as TParentLogger;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  #built(): FastifyBaseLogger {
+    return (this.#child ??= this.#parent.child(this.#bindings, this.#options));
+  }
+
+  /** The child to write a line at `level` to, or null when nothing would be written. */
+  #writer(level: string): FastifyBaseLogger | null {
+    if (this.#child) return this.#child;
+    return this.#parent.isLevelEnabled(level) ? this.#built() : null;
+  }
+
+  get level(): string {
+    return (this.#child ?? this.#parent).level;
+  }
+
+  set level(value: string) {
+    this.#built().level = value;
+  }
+
+  // Prototype methods, not arrow fields: nothing is allocated per request until a line is written.
+  fatal(...args: TLogArgs): void {
+    this.#writer('fatal')?.fatal(...args);
+  }
+  error(...args: TLogArgs): void {
+    this.#writer('error')?.error(...args);
+  }
+  warn(...args: TLogArgs): void {
+    this.#writer('warn')?.warn(...args);
+  }
+  info(...args: TLogArgs): void {
+    this.#writer('info')?.info(...args);
+  }
+  debug(...args: TLogArgs): void {
+    this.#writer('debug')?.debug(...args);
+  }
+  trace(...args: TLogArgs): void {
+    this.#writer('trace')?.trace(...args);
+  }
+  silent(): void {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#built().child(bindings, options);
+  }
+}
+
+/** Fastify's child-logger factory: lazy request loggers where the parent can say which levels are on. */
+export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  if (options.level !== undefined || typeof (logger as Partial<TParentLogger>).isLevelEnabled !== 'function') return logger.child(bindings, options);
+  return new LazyRequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
 }
