@@ -49,6 +49,9 @@ test.describe('content security policy', () => {
     expect(h['x-content-type-options']).toBe('nosniff');
     expect(h['referrer-policy']).toBe('no-referrer');
     expect(h['x-frame-options']).toBe('DENY');
+    // A page is a document: it also gets the headers that only act on documents (plugins/security-headers.ts).
+    expect(h['x-dns-prefetch-control']).toBe('off');
+    expect(h['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   test('the sign-in screens and the API reference run with no violation', async ({ page }) => {

@@ -4,6 +4,7 @@
 // helmet's middleware (and parses the policy) again for every request, which cost a tenth of a /health answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '@quayline/domain';
 import helmet from 'helmet';
 
 /** The policy, also for the browser test that loads every screen under it (e2e/tests/security-headers.spec.ts). */
@@ -62,11 +63,25 @@ export function securityHeaders(options: { secureCookies: boolean; mapTileUrl: s
   return headers;
 }
 
+/**
+ * Headers that only act on documents a browser renders (HTML): prefetching, IE's download and XSS switches, Adobe's
+ * cross-domain policies, agent clusters and the opener of a window. A JSON answer leaves them out; it keeps the policy
+ * (its frame-ancestors), nosniff, the referrer policy, X-Frame-Options, CORP and HSTS, the set the OWASP REST Security
+ * Cheat Sheet lists for APIs. Every header costs every answer (docs/performance.md, "Third round").
+ */
+export const DOCUMENT_ONLY_HEADERS = ['x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection', 'origin-agent-cluster', 'cross-origin-opener-policy'] as const;
+
+/** API answers are JSON, except the reference page under the API's path. */
+function isApiAnswer(url: string): boolean {
+  return url.startsWith(`${API_PREFIX}/`) && !url.startsWith(`${API_PREFIX}/docs`);
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, options: { secureCookies: boolean; mapTileUrl: string | null | undefined }): void {
-  const headers = securityHeaders(options);
+  const documentHeaders = securityHeaders(options);
+  const apiHeaders = Object.fromEntries(Object.entries(documentHeaders).filter(([name]) => !(DOCUMENT_ONLY_HEADERS as readonly string[]).includes(name)));
   // onRequest, so errors, 404s and the static files carry them too.
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(isApiAnswer(request.url) ? apiHeaders : documentHeaders);
     done();
   });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
+import { DOCUMENT_ONLY_HEADERS } from '../../plugins/security-headers';
 import { markDraining } from './readiness';
 
 describe.each(DB_TARGETS)('system endpoints on %s', (target) => {
@@ -66,7 +67,15 @@ describe.each(DB_TARGETS)('system endpoints on %s', (target) => {
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['referrer-policy'], url).toBe('no-referrer');
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      // Headers that only act on rendered documents stay off JSON answers.
+      for (const name of DOCUMENT_ONLY_HEADERS) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
     }
+    // The reference page is a document: it gets them all.
+    const page = await t.app.inject({ method: 'GET', url: '/api/portal/v1/docs/' });
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(page.headers[name], name).toBeDefined();
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     const secure = await createTestApp(target, { secureCookies: true, mapTileUrl: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png' });
     const res = await secure.app.inject({ method: 'GET', url: '/api/portal/v1/health' });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
