@@ -1,7 +1,8 @@
 // `npm run bench:api`: the API under load. For PGlite (always) and PostgreSQL (`--database-url`, or BENCH_DATABASE_URL;
 // a fresh database is created there and dropped afterwards) the real server runs in its own process on the demo seed
 // plus the 2,000-call bench seed; autocannon drives it with 20 connections for `--duration` seconds (default 10) per case:
-// health, the port-call list (25 a page), one call, the planner window, the task list, and a write (a negotiation step, the terminal's estimate of the departure;
+// health, the port-call list (25 a page; answered from the cache of list pages, and once more computed on every
+// request with Cache-Control: no-cache), one call, the planner window, the task list, and a write (a negotiation step, the terminal's estimate of the departure;
 // each connection on its own call with its own version). In the same run a bare Fastify server, also in its own process,
 // answers the health JSON: the ceiling every figure is compared with.
 // Targets (issue 15, PostgreSQL; PGlite at least half): list >= 400 req/s with p99 < 100 ms, one call >= 1,000 req/s,
@@ -142,6 +143,8 @@ async function benchDatabase(label: string, target: TBenchDatabase, bareRps: { v
       { name: 'GET /health', path: `${API}/health`, target: { ratio: 0.5 } },
       { name: 'GET /portcalls, 25 a page (terminal)', path: `${API}/portcalls?per_page=25`, token: planner, target: { rps: 400, p99: 100 } },
       { name: 'GET /portcalls, 25 a page (vessel operator)', path: `${API}/portcalls?per_page=25`, token: tokens.vessel_operator!, target: { rps: 400, p99: 100 } },
+      // The same page computed on every request: what a page costs when the data has just changed (docs/performance.md).
+      { name: 'GET /portcalls, 25 a page (terminal), Cache-Control: no-cache', path: `${API}/portcalls?per_page=25`, options: { headers: { 'x-portal-token': planner, 'cache-control': 'no-cache' } } },
       { name: 'GET /portcalls/:id', path: `${API}/portcalls/${open[0]!.id}`, token: planner, target: { rps: 1000 } },
       { name: 'GET /berth_plan/portcalls, 14 days', path: `${API}/berth_plan/portcalls?${window}`, token: planner },
       { name: 'GET /tasks (agent)', path: `${API}/tasks`, token: tokens.agent! },
