@@ -5,7 +5,6 @@ import type { AuthSession } from '../modules/auth/auth.service';
 import { getPortcall, listPortcalls } from '../modules/portcalls/portcall.service';
 import { type PortcallWorld, createPortcallWorld } from '../test/portcall-world';
 import { DB_TARGETS, type TestApp, createTestApp } from '../test/test-app';
-import { READ_MODEL_TABLES } from './migrations/0020-read-model-version';
 import { readModelVersion } from './read-model-version';
 
 const H = 3_600_000;
@@ -42,7 +41,7 @@ describe.each(DB_TARGETS)('read-model version on %s', (target) => {
     return { sessionId: 0, user, actor: null, expiresAt: new Date(Date.now() + H) };
   };
 
-  it('has its trigger on every table the list and one call read, and on no other', async () => {
+  it('has its trigger on every table the list and one call read', async () => {
     const captured: RootOperationNode[] = [];
     const capture: KyselyPlugin = {
       transformQuery: ({ node }) => {
@@ -69,7 +68,6 @@ describe.each(DB_TARGETS)('read-model version on %s', (target) => {
     const triggered = await sql<{ relname: string }>`select c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = 'read_model_changed'`.execute(t.database.db);
     const watched = new Set(triggered.rows.map((r) => r.relname));
     expect([...read].filter((table) => !watched.has(table)), 'tables the list reads without the read-model trigger').toEqual([]);
-    expect([...watched].sort()).toEqual([...READ_MODEL_TABLES].sort());
   });
 
   it('moves on once per committed transaction, however many rows and tables it changed', async () => {

@@ -120,7 +120,7 @@ type TLogArgs = [obj: unknown, msg?: string, ...args: unknown[]];
 /**
  * A request's logger, tagged with its id, whose pino child is built on the first line written at an enabled level.
  * Building the child (its bindings go through the redaction) was a tenth of the CPU of a `/health` answer, and at
- * LOG_LEVEL=warn most requests write nothing (docs/performance.md, "Third round"). A class, so Fastify's per-request
+ * LOG_LEVEL=warn most requests write nothing (docs/performance.md, "Cached list pages"). A class, so Fastify's per-request
  * calls stay monomorphic.
  */
 export class LazyRequestLogger {

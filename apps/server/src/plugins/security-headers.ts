@@ -67,7 +67,7 @@ export function securityHeaders(options: { secureCookies: boolean; mapTileUrl: s
  * Headers that only act on documents a browser renders (HTML): prefetching, IE's download and XSS switches, Adobe's
  * cross-domain policies, agent clusters and the opener of a window. A JSON answer leaves them out; it keeps the policy
  * (its frame-ancestors), nosniff, the referrer policy, X-Frame-Options, CORP and HSTS, the set the OWASP REST Security
- * Cheat Sheet lists for APIs. Every header costs every answer (docs/performance.md, "Third round").
+ * Cheat Sheet lists for APIs. Every header costs every answer (docs/performance.md, "Cached list pages").
  */
 export const DOCUMENT_ONLY_HEADERS = ['x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection', 'origin-agent-cluster', 'cross-origin-opener-policy'] as const;
 
