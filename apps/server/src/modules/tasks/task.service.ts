@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../app-context';
 import type { AuthSession } from '../auth/auth.service';
 import { toPortcall } from '../portcalls/portcall-mapper';
-import { findCargoDetails, selectPortcalls, visibleTo } from '../portcalls/portcall.repository';
+import { extrasPerPortcall, findPortcallsWithDetails, perPortcall, visibleTo } from '../portcalls/portcall.repository';
 import { findUserById, mergeUserSettings } from '../users/user.repository';
 
 export type TTask = { portcall: TPortcall; reasons: TTaskReason[] };
@@ -39,13 +39,16 @@ export async function classify(ctx: AppContext, session: Pick<AuthSession, 'user
   const user = session.user;
   const party: TParty = partyOf(user.user_type);
   const now = ctx.clock.now();
-  const rows = await selectPortcalls(ctx.db)
-    .where(visibleTo(user))
-    .where('portcalls.berth_departure', '>=', new Date(now.getTime() - LOOKBACK_MS))
-    .orderBy('portcalls.berth_arrival')
-    .orderBy('portcalls.id')
-    .execute();
-  const cargo = await findCargoDetails(ctx.db, rows.map((r) => r.id));
+  // The same read and mapping as the port-call list, so a task's call is the call the user sees everywhere else.
+  const found = await findPortcallsWithDetails(
+    ctx.db,
+    (q) => q.where(visibleTo(user)).where('portcalls.berth_departure', '>=', new Date(now.getTime() - LOOKBACK_MS)).orderBy('portcalls.berth_arrival').orderBy('portcalls.id'),
+    false,
+    user,
+  );
+  const rows = found.rows;
+  const cargo = perPortcall(found.cargo);
+  const extras = extrasPerPortcall(found.extras);
   const handled = new Set(
     rows.length
       ? (await ctx.db.selectFrom('portcall_timestamps').select('portcall_id').distinct().where('party', '=', party).where('portcall_id', 'in', rows.map((r) => r.id)).execute()).map((r) => r.portcall_id)
@@ -55,7 +58,7 @@ export async function classify(ctx: AppContext, session: Pick<AuthSession, 'user
   const open: TTask[] = [];
   const closed: TTask[] = [];
   for (const row of rows) {
-    const portcall = toPortcall(row, cargo.filter((c) => c.portcall_id === row.id), user);
+    const portcall = toPortcall(row, cargo(row.id), user, extras(row.id), now);
     const reasons = taskReasons(portcall, party, enabled_reasons);
     if (reasons.length) open.push({ portcall, reasons });
     else if (handled.has(row.id)) closed.push({ portcall, reasons: [] });

@@ -20,6 +20,15 @@ describe.each(DB_TARGETS)('port-call tasks on %s', (target) => {
     expect(plannerOpen.meta).toMatchObject({ per_page: 10, type: 'portcall_tasks', total_count: 1 });
     expect(plannerOpen.items[0].portcall.id).toBe(created.id);
     expect(plannerOpen.items[0].reasons).toEqual(['request_to_plan', 'missing_berth_position']);
+    // A task's call is the call as the viewer sees it anywhere else, sandbox flags included.
+    await t.database.db
+      .insertInto('berth_drafts')
+      .values({ portal_user_id: w.users.planner.user.id, terminal_id: w.terminal.id, changes: JSON.stringify([{ portcall_id: created.id, berth_arrival: at(49) }]) })
+      .execute();
+    const task = (await w.planner('GET', '/tasks?type=open')).json().payload.items[0].portcall;
+    expect(task).toEqual((await w.planner('GET', `/portcalls/${created.id}`)).json().payload);
+    expect(task).toMatchObject({ newly_added: true, berth_planner_berth_arrival: at(49) });
+    await t.database.db.deleteFrom('berth_drafts').where('portal_user_id', '=', w.users.planner.user.id).execute();
     expect((await w.agent('GET', '/tasks?type=open')).json().payload.meta.total_count).toBe(0);
 
     const proposed = (await w.planner('POST', `/portcalls/${created.id}/negotiate`, { time: 'berth_arrival', action: 'propose', date_time: at(50), version: created.version })).json().payload;
