@@ -61,20 +61,22 @@ export async function loadVisible(ctx: AppContext, db: AppContext['db'] | Trx, u
 }
 
 export async function listPortcalls(ctx: AppContext, session: AuthSession, query: TPortcallListQuery): Promise<TPaged<TPortcall>> {
-  const user = session.user;
-  const page = await findListPage(ctx.db, user, query);
-  const found = page.ids.length ? await findPortcallsWithDetails(ctx.db, (q) => q.where('portcalls.id', 'in', page.ids), false, user) : { rows: [], cargo: [], extras: { equipment: [], shifts: [], arrivalSteps: [], predictions: [] } };
+  const page = await findListPage(ctx.db, session.user, query);
+  return { items: await portcallsByIds(ctx, session.user, page.ids), meta: pageMeta({ page: query.page, perPage: query.per_page, totalCount: page.total }) };
+}
+
+/** Calls by id, in the order given, as `viewer` sees them (the list's read and mapping); ids gone meanwhile drop out. */
+export async function portcallsByIds(ctx: AppContext, viewer: PortalUser, ids: readonly number[]): Promise<TPortcall[]> {
+  if (ids.length === 0) return [];
+  const found = await findPortcallsWithDetails(ctx.db, (q) => q.where('portcalls.id', 'in', [...ids]), false, viewer);
   const byId = new Map(found.rows.map((r) => [r.id, r]));
   const cargo = perPortcall(found.cargo);
   const extras = extrasPerPortcall(found.extras);
   const now = ctx.clock.now();
-  return {
-    items: page.ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toPortcall(row, cargo(id), user, extras(id), now)] : [];
-    }),
-    meta: pageMeta({ page: query.page, perPage: query.per_page, totalCount: page.total }),
-  };
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toPortcall(row, cargo(id), viewer, extras(id), now)] : [];
+  });
 }
 
 export function getPortcall(ctx: AppContext, session: AuthSession, id: number): Promise<TPortcall> {

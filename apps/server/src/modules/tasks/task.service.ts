@@ -14,7 +14,8 @@ import {
 import type { AppContext } from '../../app-context';
 import type { AuthSession } from '../auth/auth.service';
 import { toPortcall } from '../portcalls/portcall-mapper';
-import { extrasPerPortcall, findPortcallsWithDetails, perPortcall, visibleTo } from '../portcalls/portcall.repository';
+import { findCargoDetails, perPortcall, selectPortcalls, visibleTo } from '../portcalls/portcall.repository';
+import { portcallsByIds } from '../portcalls/portcall.service';
 import { findUserById, mergeUserSettings } from '../users/user.repository';
 
 export type TTask = { portcall: TPortcall; reasons: TTaskReason[] };
@@ -34,21 +35,22 @@ export async function updateTaskSettings(ctx: AppContext, session: AuthSession, 
   return getTaskSettings(ctx, session);
 }
 
-/** The user's open and closed tasks (the tasks screen's query; the daily digest reads the open ones without a session). */
+/**
+ * The user's open and closed tasks (the tasks screen's query; the daily digest reads the open ones without a session).
+ * Reasons need only the call's own row and cargo lines, so every visible call is read plainly; its `portcall` is that
+ * summary. `listTasks` reads the page's calls in full.
+ */
 export async function classify(ctx: AppContext, session: Pick<AuthSession, 'user'>): Promise<{ open: TTask[]; closed: TTask[] }> {
   const user = session.user;
   const party: TParty = partyOf(user.user_type);
   const now = ctx.clock.now();
-  // The same read and mapping as the port-call list, so a task's call is the call the user sees everywhere else.
-  const found = await findPortcallsWithDetails(
-    ctx.db,
-    (q) => q.where(visibleTo(user)).where('portcalls.berth_departure', '>=', new Date(now.getTime() - LOOKBACK_MS)).orderBy('portcalls.berth_arrival').orderBy('portcalls.id'),
-    false,
-    user,
-  );
-  const rows = found.rows;
-  const cargo = perPortcall(found.cargo);
-  const extras = extrasPerPortcall(found.extras);
+  const rows = await selectPortcalls(ctx.db)
+    .where(visibleTo(user))
+    .where('portcalls.berth_departure', '>=', new Date(now.getTime() - LOOKBACK_MS))
+    .orderBy('portcalls.berth_arrival')
+    .orderBy('portcalls.id')
+    .execute();
+  const cargo = perPortcall(await findCargoDetails(ctx.db, rows.map((r) => r.id)));
   const handled = new Set(
     rows.length
       ? (await ctx.db.selectFrom('portcall_timestamps').select('portcall_id').distinct().where('party', '=', party).where('portcall_id', 'in', rows.map((r) => r.id)).execute()).map((r) => r.portcall_id)
@@ -58,7 +60,7 @@ export async function classify(ctx: AppContext, session: Pick<AuthSession, 'user
   const open: TTask[] = [];
   const closed: TTask[] = [];
   for (const row of rows) {
-    const portcall = toPortcall(row, cargo(row.id), user, extras(row.id), now);
+    const portcall = toPortcall(row, cargo(row.id), user, undefined, now);
     const reasons = taskReasons(portcall, party, enabled_reasons);
     if (reasons.length) open.push({ portcall, reasons });
     else if (handled.has(row.id)) closed.push({ portcall, reasons: [] });
@@ -74,7 +76,10 @@ export function split(tasks: TTask[], filter: TTaskFilter, now: Date): TTask[] {
 export async function listTasks(ctx: AppContext, session: AuthSession, query: { type: 'open' | 'closed'; filter: TTaskFilter; page: number; per_page: number }) {
   const now = ctx.clock.now();
   const all = split((await classify(ctx, session))[query.type], query.filter, now);
-  const items = all.slice((query.page - 1) * query.per_page, query.page * query.per_page);
+  const page = all.slice((query.page - 1) * query.per_page, query.page * query.per_page);
+  // The page's calls as the list and one call show them: shift lines, equipment, predictions, sandbox flags.
+  const full = new Map((await portcallsByIds(ctx, session.user, page.map((t) => t.portcall.id))).map((p) => [p.id, p]));
+  const items = page.map((t) => ({ portcall: full.get(t.portcall.id) ?? t.portcall, reasons: t.reasons }));
   return { items, meta: { ...pageMeta({ page: query.page, perPage: query.per_page, totalCount: all.length }), type: 'portcall_tasks' as const } };
 }
 
