@@ -2,6 +2,7 @@
 import { CompiledQuery, type KyselyPlugin, type RootOperationNode, createQueryId, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthSession } from '../modules/auth/auth.service';
+import { listPlannerPortcalls } from '../modules/berth-plan/planner-portcalls.service';
 import { getPortcall, listPortcalls } from '../modules/portcalls/portcall.service';
 import { type PortcallWorld, createPortcallWorld } from '../test/portcall-world';
 import { DB_TARGETS, type TestApp, createTestApp } from '../test/test-app';
@@ -41,7 +42,7 @@ describe.each(DB_TARGETS)('read-model version on %s', (target) => {
     return { sessionId: 0, user, actor: null, expiresAt: new Date(Date.now() + H) };
   };
 
-  it('has its trigger on every table the list and one call read', async () => {
+  it('has its trigger on every table the list, one call and the planner window read', async () => {
     const captured: RootOperationNode[] = [];
     const capture: KyselyPlugin = {
       transformQuery: ({ node }) => {
@@ -56,6 +57,8 @@ describe.each(DB_TARGETS)('read-model version on %s', (target) => {
       await listPortcalls(ctx, viewer, { page: 1, per_page: 25, include_cancelled: 'true' });
       await listPortcalls(ctx, viewer, { page: 1, per_page: 25, include_cancelled: 'false', q: 'x', terminal_id: w.terminal.id });
       if (user !== w.users.agent.user) await getPortcall(ctx, viewer, portcallId);
+      const now = t.clock.now().getTime();
+      await listPlannerPortcalls(ctx, viewer, { terminal_id: w.terminal.id, from: new Date(now - 48 * H).toISOString(), to: new Date(now + 14 * 24 * H).toISOString(), page: 1, per_page: 100 });
     }
     const read = new Set<string>();
     for (const node of captured) {

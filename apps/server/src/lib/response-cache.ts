@@ -55,10 +55,18 @@ export class ResponseCache {
 }
 
 /** The caches of one server process; each route that caches has its own, so one route's pages never evict another's. */
-export type TResponseCaches = { portcallList: ResponseCache | null };
+export type TResponseCaches = { portcallList: ResponseCache | null; berthPlanWindow: ResponseCache | null };
 
 export function createResponseCaches(options: TResponseCacheOptions | null): TResponseCaches {
-  return { portcallList: options ? new ResponseCache(options) : null };
+  return { portcallList: options ? new ResponseCache(options) : null, berthPlanWindow: options ? new ResponseCache(options) : null };
+}
+
+/**
+ * What a page depends on besides the data: who looks (visibility, open tasks and the viewer's own sandbox differ by
+ * user, role and organisation) and the parsed query, in a stable order.
+ */
+export function viewerQueryKey(user: { id: number; user_type: string; organisation_id: number | null }, query: object): string {
+  return JSON.stringify([user.id, user.user_type, user.organisation_id, Object.entries(query).sort(([a], [b]) => a.localeCompare(b))]);
 }
 
 declare module 'fastify' {

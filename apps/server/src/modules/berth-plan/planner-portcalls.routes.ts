@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
+import { replyCached, viewerQueryKey } from '../../lib/response-cache';
 import { requireSession, sessionOf } from '../../plugins/auth';
 import { listPlannerPortcalls } from './planner-portcalls.service';
 
@@ -36,9 +37,13 @@ export async function plannerPortcallRoutes(app: FastifyInstance): Promise<void>
       // planner's first render. The calls come from one typed mapper, and the API test parses them strictly.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => {
+    async (request, reply) => {
       const { terminal_id, from, to, page } = request.query;
-      return ok(await listPlannerPortcalls(app.ctx, sessionOf(request), { terminal_id, from, to, page, per_page: PLANNER_PAGE_SIZE }));
+      const key = viewerQueryKey(sessionOf(request).user, request.query);
+      // Every planner on the terminal reloads the window after each change; the first computes it (docs/performance.md).
+      return replyCached({ ctx: app.ctx, cache: app.responseCaches.berthPlanWindow, request, reply, key }, async () =>
+        ok(await listPlannerPortcalls(app.ctx, sessionOf(request), { terminal_id, from, to, page, per_page: PLANNER_PAGE_SIZE })),
+      );
     },
   );
 }

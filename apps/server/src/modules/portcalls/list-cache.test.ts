@@ -98,6 +98,23 @@ describe.each(DB_TARGETS)('cached port-call list pages on %s', (target) => {
     expect((await list(planner())).cache).toBe('hit');
   });
 
+  it('caches the berth planner window the same way: a repeat is a hit, a change shows at once', async () => {
+    const now = t.clock.now().getTime();
+    const url = `/api/portal/v1/berth_plan/portcalls?terminal_id=${w.terminal.id}&from=${new Date(now - 48 * H).toISOString()}&to=${new Date(now + 7 * 24 * H).toISOString()}`;
+    const window = async () => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'x-portal-token': planner() } });
+      expect(res.statusCode, res.body).toBe(200);
+      const items = res.json().payload.items as { id: number; berth_comment: string | null }[];
+      return { cache: res.headers['x-quayline-cache'], call: items.find((c) => c.id === portcallId)! };
+    };
+    await window();
+    expect((await window()).cache).toBe('hit');
+    const updated = await w.planner('PUT', `/portcalls/${portcallId}`, { version, berth_comment: 'Crane 3 only' });
+    expect(updated.statusCode, updated.body).toBe(200);
+    version = updated.json().payload.version;
+    expect(await window()).toMatchObject({ cache: 'miss', call: { berth_comment: 'Crane 3 only' } });
+  });
+
   it('never answers a page read while a change committed again', async () => {
     const mini = Fastify();
     const cache = new ResponseCache({ ttlMs: 60_000, maxBytes: 1024 * 1024 });

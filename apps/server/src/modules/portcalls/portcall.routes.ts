@@ -25,7 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
-import { replyCached } from '../../lib/response-cache';
+import { replyCached, viewerQueryKey } from '../../lib/response-cache';
 import { requireSession, sessionOf } from '../../plugins/auth';
 import { calculateCargo, prefillDuration } from './cargo-calculation';
 import { calculateEquipmentDetails, prefillEquipmentDetails, prefillShiftDetails } from './prefill.service';
@@ -41,9 +41,7 @@ export async function portcallRoutes(app: FastifyInstance): Promise<void> {
   const auth = { onRequest: requireSession };
 
   r.get('/portcalls', { ...auth, schema: { tags, summary: 'Port calls the user may see, filtered and paged', querystring: ZPortcallListQuery, response: { 200: successEnvelope(ZPortcallList), ...errors } } }, async (request, reply) => {
-    const { user } = sessionOf(request);
-    // What the page depends on besides the data: who looks (visibility, sandbox, open tasks) and the parsed query.
-    const key = JSON.stringify([user.id, user.user_type, user.organisation_id, Object.entries(request.query).sort(([a], [b]) => a.localeCompare(b))]);
+    const key = viewerQueryKey(sessionOf(request).user, request.query);
     return replyCached({ ctx: app.ctx, cache: app.responseCaches.portcallList, request, reply, key }, async () => ok(await listPortcalls(app.ctx, sessionOf(request), request.query)));
   });
   r.get('/portcalls/:id', { ...auth, schema: { tags, summary: 'One port call', params: ZIdParams, response: one } }, async (request) => ok(await getPortcall(app.ctx, sessionOf(request), request.params.id)));
