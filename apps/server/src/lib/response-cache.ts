@@ -55,10 +55,11 @@ export class ResponseCache {
 }
 
 /** The caches of one server process; each route that caches has its own, so one route's pages never evict another's. */
-export type TResponseCaches = { portcallList: ResponseCache | null; berthPlanWindow: ResponseCache | null };
+export type TResponseCaches = { portcallList: ResponseCache | null; portcall: ResponseCache | null; berthPlanWindow: ResponseCache | null };
 
 export function createResponseCaches(options: TResponseCacheOptions | null): TResponseCaches {
-  return { portcallList: options ? new ResponseCache(options) : null, berthPlanWindow: options ? new ResponseCache(options) : null };
+  const cache = () => (options ? new ResponseCache(options) : null);
+  return { portcallList: cache(), portcall: cache(), berthPlanWindow: cache() };
 }
 
 /**

@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCache, replyCached } from '../../lib/response-cache';
+import { createOrganisation, signIn } from '../../test/fixtures';
 import { type PortcallWorld, createPortcallWorld } from '../../test/portcall-world';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
 
@@ -113,6 +114,22 @@ describe.each(DB_TARGETS)('cached port-call list pages on %s', (target) => {
     expect(updated.statusCode, updated.body).toBe(200);
     version = updated.json().payload.version;
     expect(await window()).toMatchObject({ cache: 'miss', call: { berth_comment: 'Crane 3 only' } });
+  });
+
+  it('caches one call per viewer, never a refusal, and shows a change at once', async () => {
+    const one = async (token: string) => t.app.inject({ method: 'GET', url: `/api/portal/v1/portcalls/${portcallId}`, headers: { 'x-portal-token': token } });
+    await one(planner());
+    const again = await one(planner());
+    expect(again.headers['x-quayline-cache']).toBe('hit');
+    // Another company's vessel operator: 404 every time, never the cached call.
+    const stranger = await signIn(t.app, t.database.db, { userType: 'vessel_operator', organisationId: (await createOrganisation(t.database.db, 'vessel_operator')).id, terminalIds: [w.terminal.id] });
+    for (let i = 0; i < 2; i++) expect((await one(stranger.token)).statusCode).toBe(404);
+    const updated = await w.planner('PUT', `/portcalls/${portcallId}`, { version, comment: 'Pilot at 05:30' });
+    expect(updated.statusCode, updated.body).toBe(200);
+    version = updated.json().payload.version;
+    const after = await one(planner());
+    expect(after.headers['x-quayline-cache']).toBe('miss');
+    expect(after.json().payload).toMatchObject({ comment: 'Pilot at 05:30', version });
   });
 
   it('never answers a page read while a change committed again', async () => {

@@ -44,7 +44,10 @@ export async function portcallRoutes(app: FastifyInstance): Promise<void> {
     const key = viewerQueryKey(sessionOf(request).user, request.query);
     return replyCached({ ctx: app.ctx, cache: app.responseCaches.portcallList, request, reply, key }, async () => ok(await listPortcalls(app.ctx, sessionOf(request), request.query)));
   });
-  r.get('/portcalls/:id', { ...auth, schema: { tags, summary: 'One port call', params: ZIdParams, response: one } }, async (request) => ok(await getPortcall(app.ctx, sessionOf(request), request.params.id)));
+  r.get('/portcalls/:id', { ...auth, schema: { tags, summary: 'One port call', params: ZIdParams, response: one } }, async (request, reply) => {
+    const key = viewerQueryKey(sessionOf(request).user, request.params);
+    return replyCached({ ctx: app.ctx, cache: app.responseCaches.portcall, request, reply, key }, async () => ok(await getPortcall(app.ctx, sessionOf(request), request.params.id)));
+  });
   r.post('/portcalls', { ...auth, schema: { tags, summary: 'Create a port call (the terminal plans, the vessel side requests)', body: ZPortcallCreateRequest, response: { 201: successEnvelope(ZPortcall), ...errors } } }, async (request, reply) => {
     void reply.code(201);
     return ok(await createPortcall(app.ctx, sessionOf(request), request.body));
