@@ -303,16 +303,21 @@ describe.each(DB_TARGETS)('AIS ingest over UDP and TCP on %s', (target) => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     const seen: number[] = [];
+    let entered: () => void = () => {};
+    const holding = new Promise<void>((resolve) => (entered = resolve));
     const remove = onAisBatch(async (_ctx, batch) => {
       const mine = batch.filter((p) => p.mmsi === mmsi);
       if (mine.length === 0) return;
       seen.push(mine.length);
+      entered();
       await gate;
     });
     try {
       const report = (i: number) => ({ kind: 'position' as const, type: 1 as const, mmsi, latitude: 54 + i / 100, longitude: 8, speed_knots: 5, course_deg: 90, heading_deg: 90, nav_status: 0, received_at: new Date(t.clock.now().getTime() - (10 - i) * 1000) });
       writer.push([report(0)]);
       await writer.flush();
+      // The listeners run after the commit, behind the app's own (geofences): wait until ours holds on the gate.
+      await holding;
       // The listener now holds on the gate; the next batches are written all the same.
       writer.push([report(1), report(2)]);
       await writer.flush();
