@@ -109,7 +109,12 @@ async function configureProvider(page: Page, url: string) {
   await card.getByTestId('provider-gnet-settings-toggle').click();
   const form = page.getByTestId('provider-gnet-form');
   await form.getByTestId('provider-gnet-form-base-url').fill(url);
-  await form.getByTestId('provider-gnet-form-save').click();
+  // A click that lands while the card re-renders can be lost (seen once in CI): click until the save goes out.
+  await expect(async () => {
+    const saved = page.waitForResponse((r) => r.url().includes('/schedule_providers') && r.request().method() !== 'GET', { timeout: 3_000 });
+    await form.getByTestId('provider-gnet-form-save').click();
+    await saved;
+  }).toPass({ timeout: 20_000 });
   const terminal = await payload<{ id: number }>(await page.request.get(`${API()}/terminals/current_terminal`));
   await expect
     .poll(async () => (await payload<{ provider: string; base_url: string }[]>(await page.request.get(`${API()}/schedule_providers?terminal_id=${terminal.id}`))).find((p) => p.provider === 'gnet')?.base_url)

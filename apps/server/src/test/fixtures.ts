@@ -66,13 +66,18 @@ export function randomUnlocode(countryCode = 'ZZ'): string {
 }
 
 export async function createPort(db: Kysely<DB>, options: { name?: string; unlocode?: string; countryCode?: string } = {}): Promise<{ id: number; unlocode: string; name: string }> {
-  const unlocode = options.unlocode ?? randomUnlocode(options.countryCode);
   const name = options.name ?? `Port ${unique()}`;
-  return db
-    .insertInto('ports')
-    .values({ unlocode, name, country_code: unlocode.slice(0, 2), time_zone: 'Europe/Berlin', latitude: null, longitude: null })
-    .returning(['id', 'unlocode', 'name'])
-    .executeTakeFirstOrThrow();
+  const insert = (unlocode: string) =>
+    db
+      .insertInto('ports')
+      .values({ unlocode, name, country_code: unlocode.slice(0, 2), time_zone: 'Europe/Berlin', latitude: null, longitude: null })
+      .returning(['id', 'unlocode', 'name']);
+  if (options.unlocode) return insert(options.unlocode).executeTakeFirstOrThrow();
+  // 39,304 random codes a country: a test making a hundred ports draws the same one now and then; draw again.
+  for (;;) {
+    const created = await insert(randomUnlocode(options.countryCode)).onConflict((oc) => oc.column('unlocode').doNothing()).executeTakeFirst();
+    if (created) return created;
+  }
 }
 
 export async function createOrganisation(db: Kysely<DB>, kind: OrganisationKind, options: { name?: string; code?: string } = {}): Promise<{ id: number; code: string; name: string }> {
