@@ -62,12 +62,14 @@ export function createResponseCaches(options: TResponseCacheOptions | null): TRe
   return { portcallList: cache(), portcall: cache(), berthPlanWindow: cache() };
 }
 
+type TViewer = { id: number; user_type: string; organisation_id: number | null };
+
 /**
  * What a page depends on besides the data: who looks (visibility, open tasks and the viewer's own sandbox differ by
- * user, role and organisation) and the parsed query, in a stable order.
+ * user, role and organisation) and the parsed query or path, in a stable order.
  */
-export function viewerQueryKey(user: { id: number; user_type: string; organisation_id: number | null }, query: object): string {
-  return JSON.stringify([user.id, user.user_type, user.organisation_id, Object.entries(query).sort(([a], [b]) => a.localeCompare(b))]);
+function viewerScopeKey(viewer: TViewer, scope: object): string {
+  return JSON.stringify([viewer.id, viewer.user_type, viewer.organisation_id, Object.entries(scope).sort(([a], [b]) => a.localeCompare(b))]);
 }
 
 declare module 'fastify' {
@@ -89,10 +91,12 @@ function wantsFresh(request: FastifyRequest): boolean {
  * since shows exactly that version's data. `X-Quayline-Cache` says which way the page came.
  */
 export async function replyCached(
-  args: { ctx: AppContext; cache: ResponseCache | null; request: FastifyRequest; reply: FastifyReply; key: string },
+  args: { ctx: AppContext; cache: ResponseCache | null; request: FastifyRequest; reply: FastifyReply; viewer: TViewer; scope: object },
   compute: () => Promise<unknown>,
 ): Promise<FastifyReply> {
-  const { ctx, cache, request, reply, key } = args;
+  const { ctx, cache, request, reply } = args;
+  // Always per viewer: a route cannot share one user's page with another.
+  const key = viewerScopeKey(args.viewer, args.scope);
   if (!cache) return reply.send(await compute());
   const fresh = wantsFresh(request);
   const before = await readModelVersion(ctx.db);

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
-import { replyCached, viewerQueryKey } from '../../lib/response-cache';
+import { replyCached } from '../../lib/response-cache';
 import { requireSession, sessionOf } from '../../plugins/auth';
 import { listPlannerPortcalls } from './planner-portcalls.service';
 
@@ -39,9 +39,8 @@ export async function plannerPortcallRoutes(app: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       const { terminal_id, from, to, page } = request.query;
-      const key = viewerQueryKey(sessionOf(request).user, request.query);
       // Every planner on the terminal reloads the window after each change; the first computes it (docs/performance.md).
-      return replyCached({ ctx: app.ctx, cache: app.responseCaches.berthPlanWindow, request, reply, key }, async () =>
+      return replyCached({ ctx: app.ctx, cache: app.responseCaches.berthPlanWindow, request, reply, viewer: sessionOf(request).user, scope: request.query }, async () =>
         ok(await listPlannerPortcalls(app.ctx, sessionOf(request), { terminal_id, from, to, page, per_page: PLANNER_PAGE_SIZE })),
       );
     },

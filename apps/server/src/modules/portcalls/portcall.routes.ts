@@ -25,7 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
-import { replyCached, viewerQueryKey } from '../../lib/response-cache';
+import { replyCached } from '../../lib/response-cache';
 import { requireSession, sessionOf } from '../../plugins/auth';
 import { calculateCargo, prefillDuration } from './cargo-calculation';
 import { calculateEquipmentDetails, prefillEquipmentDetails, prefillShiftDetails } from './prefill.service';
@@ -41,12 +41,10 @@ export async function portcallRoutes(app: FastifyInstance): Promise<void> {
   const auth = { onRequest: requireSession };
 
   r.get('/portcalls', { ...auth, schema: { tags, summary: 'Port calls the user may see, filtered and paged', querystring: ZPortcallListQuery, response: { 200: successEnvelope(ZPortcallList), ...errors } } }, async (request, reply) => {
-    const key = viewerQueryKey(sessionOf(request).user, request.query);
-    return replyCached({ ctx: app.ctx, cache: app.responseCaches.portcallList, request, reply, key }, async () => ok(await listPortcalls(app.ctx, sessionOf(request), request.query)));
+    return replyCached({ ctx: app.ctx, cache: app.responseCaches.portcallList, request, reply, viewer: sessionOf(request).user, scope: request.query }, async () => ok(await listPortcalls(app.ctx, sessionOf(request), request.query)));
   });
   r.get('/portcalls/:id', { ...auth, schema: { tags, summary: 'One port call', params: ZIdParams, response: one } }, async (request, reply) => {
-    const key = viewerQueryKey(sessionOf(request).user, request.params);
-    return replyCached({ ctx: app.ctx, cache: app.responseCaches.portcall, request, reply, key }, async () => ok(await getPortcall(app.ctx, sessionOf(request), request.params.id)));
+    return replyCached({ ctx: app.ctx, cache: app.responseCaches.portcall, request, reply, viewer: sessionOf(request).user, scope: request.params }, async () => ok(await getPortcall(app.ctx, sessionOf(request), request.params.id)));
   });
   r.post('/portcalls', { ...auth, schema: { tags, summary: 'Create a port call (the terminal plans, the vessel side requests)', body: ZPortcallCreateRequest, response: { 201: successEnvelope(ZPortcall), ...errors } } }, async (request, reply) => {
     void reply.code(201);
