@@ -37,9 +37,9 @@ export function toDetection(row: TDetectionRow): TAisDetection {
  * down, which the database refuses: the planner gets it as a proposal and moves the other end.
  */
 function keepsStayInOrder(call: TCallRow, time: TNegotiatedTime, at: Date): boolean {
-  const other = time === 'berth_arrival' ? call.berth_departure : time === 'berth_departure' ? call.berth_arrival : null;
-  if (other === null) return true;
-  return time === 'berth_arrival' ? at.getTime() < new Date(other).getTime() : at.getTime() > new Date(other).getTime();
+  if (time === 'berth_arrival' && call.berth_departure !== null) return at.getTime() < new Date(call.berth_departure).getTime();
+  if (time === 'berth_departure' && call.berth_arrival !== null) return at.getTime() > new Date(call.berth_arrival).getTime();
+  return true;
 }
 
 /** Whether the negotiation chain lets the terminal record this time as actual now (not for a cancelled time). */
