@@ -46,3 +46,6 @@ export * from './schemas/digest';
 export * from './schemas/prise';
 export * from './enumerations';
 export * from './schemas/session';
+export * from './schemas/jobs';
+export * from './realtime-events';
+export * from './stored-json';

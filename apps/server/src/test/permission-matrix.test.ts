@@ -14,6 +14,7 @@ import { insertSession } from '../modules/auth/session.repository';
 import { TEST_PASSWORD, createTerminal, createUser, createVessel, loginAs } from './fixtures';
 import { type TOperation, exampleFromSchema, fillPath, listOperations } from './openapi-operations';
 import { DB_TARGETS, type TestApp, createTestApp } from './test-app';
+import { storedJson } from '../db/stored-json';
 
 const COLUMNS = ['anonymous', 'terminal_operator', 'vessel_operator', 'agent', 'acting'] as const;
 type TColumn = (typeof COLUMNS)[number];
@@ -266,7 +267,7 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
   async function freshNotification(column: TColumn): Promise<number> {
     const row = await w.db
       .insertInto('notification_messages')
-      .values({ portal_user_id: userIdOf(column) ?? w.users.terminal_operator.id, portcall_id: w.callId, notification_type: 'portcall_update', details: JSON.stringify({ action: 'updated' }), created_at: w.now })
+      .values({ portal_user_id: userIdOf(column) ?? w.users.terminal_operator.id, portcall_id: w.callId, notification_type: 'portcall_update', details: storedJson('notification_details', { action: 'updated' }), created_at: w.now })
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(row.id);

@@ -1,6 +1,7 @@
 // Port-call rules: who sees and changes what, versioned writes, and times that move only through the negotiation table.
 import {
   NEGOTIATED_TIMES,
+  type TAuditValue,
   type TCargoDetailInput,
   type TEquipmentDetailInput,
   type TBerthPlace,
@@ -33,6 +34,7 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { DB, PortalUser } from '../../db/schema';
+import { storedJsonOrNull } from '../../db/stored-json';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { announcePortcallChange } from '../notifications/portcall-announcer';
@@ -142,15 +144,15 @@ async function resolvePlacement(
   return placement;
 }
 
-export async function audit(trx: Trx, session: AuthSession, portcallId: number, eventType: 'created' | 'revised' | 'accepted', field: string, oldValue: unknown, newValue: unknown, at: Date, source: string | null = null) {
+export async function audit(trx: Trx, session: AuthSession, portcallId: number, eventType: 'created' | 'revised' | 'accepted', field: string, oldValue: TAuditValue | undefined, newValue: TAuditValue | undefined, at: Date, source: string | null = null) {
   await trx
     .insertInto('portcall_audit_events')
     .values({
       portcall_id: portcallId,
       event_type: eventType,
       field,
-      old_value: oldValue === undefined ? null : JSON.stringify(oldValue),
-      new_value: newValue === undefined ? null : JSON.stringify(newValue),
+      old_value: storedJsonOrNull('audit_value', oldValue),
+      new_value: storedJsonOrNull('audit_value', newValue),
       actor_user_id: session.actor?.id ?? session.user.id,
       acting_for_user_id: session.actor ? session.user.id : null,
       source,
@@ -180,7 +182,7 @@ async function replaceCargoDetails(trx: Trx, portcallId: number, details: TCargo
     restow: computed.restow,
     units_per_hour: d.units_per_hour ?? null,
     crane_intensity: d.crane_intensity ?? 1,
-    quantities: d.quantities ? JSON.stringify(d.quantities) : null,
+    quantities: storedJsonOrNull('cargo_quantities', d.quantities),
   };
   });
   if (rows.length) await trx.insertInto('portcall_cargo_details').values(rows).execute();
@@ -497,7 +499,7 @@ export async function updatePortcallInTransaction(ctx: AppContext, trx: Trx, ses
   const extra: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(changes)) {
     if ((NEGOTIATED_TIMES as readonly string[]).includes(key) || value === undefined) continue;
-    const before = (current as Record<string, unknown>)[key];
+    const before = (current as Record<string, TAuditValue>)[key];
     if (JSON.stringify(before) === JSON.stringify(value)) continue;
     extra[key] = value;
     await audit(trx, session, id, 'revised', key, before, value, now);

@@ -26,6 +26,7 @@ import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { DB, PortalUser } from '../../db/schema';
+import { storedJson } from '../../db/stored-json';
 import { AppError } from '../../lib/app-error';
 import { containsPattern } from '../../lib/search-pattern';
 import type { AuthSession } from '../auth/auth.service';
@@ -123,10 +124,10 @@ const storedFields = (fields: TVoyageTemplateFields) => ({
   name: fields.name,
   code: fields.code,
   vessel_operator_id: fields.vessel_operator_id,
-  rotation: JSON.stringify(fields.rotation),
-  berth_window: JSON.stringify(fields.berth_window),
+  rotation: storedJson('template_rotation', fields.rotation),
+  berth_window: storedJson('template_berth_window', fields.berth_window),
   vessel_ids: fields.vessel_ids,
-  recurrence: JSON.stringify(fields.recurrence),
+  recurrence: storedJson('template_recurrence', fields.recurrence),
   valid_from: fields.valid_from,
   valid_to: fields.valid_to,
   import_direction: fields.import_direction,
@@ -390,7 +391,7 @@ export async function applyTemplateDiff(ctx: AppContext, session: AuthSession, i
     const additions = [...diff.occurrences.values()].filter((o) => wanted.has(o.voyage_number_import) && diff.items.some((i) => i.kind === 'add' && i.voyage_number_import === o.voyage_number_import));
     const added = await insertVoyages(ctx, trx, additions.map((o) => writeItem(diff.row, diff.fields, o)), actor);
     for (const c of added.created) changes.push({ kind: 'voyage_created', voyage_id: c.voyage_id, portcall_id: c.portcall_id, time: null, before: null, after: additions[c.index]!.berth_arrival, note: null });
-    await trx.updateTable('schedule_sync_runs').set({ changes: JSON.stringify(changes), finished_at: now, outcome: 'success' }).where('id', '=', run.id).execute();
+    await trx.updateTable('schedule_sync_runs').set({ changes: storedJson('schedule_run_changes', changes), finished_at: now, outcome: 'success' }).where('id', '=', run.id).execute();
     return { runId: run.id, changes, cancelLater };
   });
   if (!outcome) return templateConflict(ctx, session, id);
@@ -402,7 +403,7 @@ export async function applyTemplateDiff(ctx: AppContext, session: AuthSession, i
     cancelled.push({ kind: 'cancel_requested', voyage_id: c.voyageId, portcall_id: c.portcallId, time: 'berth_arrival', before: 'requested', after: call.berth_arrival_state.label, note: call.status === 'Cancelled' ? 'Cancelled: nobody had answered the request' : 'The template no longer has this occurrence' });
   }
   const changes = [...outcome.changes, ...cancelled];
-  if (cancelled.length) await ctx.db.updateTable('schedule_sync_runs').set({ changes: JSON.stringify(changes) }).where('id', '=', outcome.runId).execute();
+  if (cancelled.length) await ctx.db.updateTable('schedule_sync_runs').set({ changes: storedJson('schedule_run_changes', changes) }).where('id', '=', outcome.runId).execute();
   return { id: outcome.runId, terminal_id: (await loadTemplateRow(ctx, ctx.db, user, id)).terminal_id, source: 'template', trigger: 'template', started_at: now.toISOString(), finished_at: now.toISOString(), outcome: 'success', error: null, changes };
 }
 
@@ -419,6 +420,6 @@ async function moveCallToVessel(trx: Trx, session: AuthSession, portcallId: numb
   await trx.updateTable('portcalls').set({ vessel_id: after, version: sql`version + 1`, updated_at: now }).where('id', '=', portcallId).execute();
   await trx
     .insertInto('portcall_audit_events')
-    .values({ portcall_id: portcallId, event_type: 'revised', field: 'vessel_id', old_value: JSON.stringify(before), new_value: JSON.stringify(after), actor_user_id: session.actor?.id ?? session.user.id, acting_for_user_id: session.actor ? session.user.id : null, source: 'template', created_at: now })
+    .values({ portcall_id: portcallId, event_type: 'revised', field: 'vessel_id', old_value: storedJson('audit_value', before), new_value: storedJson('audit_value', after), actor_user_id: session.actor?.id ?? session.user.id, acting_for_user_id: session.actor ? session.user.id : null, source: 'template', created_at: now })
     .execute();
 }

@@ -15,6 +15,7 @@ import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { DB, PortalUser } from '../../db/schema';
+import { storedJson } from '../../db/stored-json';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { announcePortcallChange } from '../notifications/portcall-announcer';
@@ -167,8 +168,8 @@ async function writeCallSync(ctx: AppContext, trx: Trx, session: AuthSession, ca
       portcall_id: call.id,
       event_type: 'revised',
       field: 'schedule_syncable',
-      old_value: JSON.stringify(call.schedule_syncable),
-      new_value: JSON.stringify(active),
+      old_value: storedJson('audit_value', call.schedule_syncable),
+      new_value: storedJson('audit_value', active),
       actor_user_id: session.actor?.id ?? session.user.id,
       acting_for_user_id: session.actor ? session.user.id : null,
       created_at: now,
