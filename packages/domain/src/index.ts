@@ -49,3 +49,4 @@ export * from './schemas/session';
 export * from './schemas/jobs';
 export * from './realtime-events';
 export * from './stored-json';
+export * from './vessel-booking';

@@ -38,6 +38,7 @@ import { storedJsonOrNull } from '../../db/stored-json';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { announcePortcallChange } from '../notifications/portcall-announcer';
+import { findVesselBookingProblem } from '../vessels/vessel-booking.service';
 import { shiftPlanProblems } from '../shift-planner/shift-plan-check';
 import { cargoLineFigures } from './cargo-calculation';
 import { toPortcall } from './portcall-mapper';
@@ -93,10 +94,14 @@ type Placement = {
   terminal_section_id: number | null;
 };
 
-/** Checks references and the window, and works out bollards and section from the metres when they are linked. */
+/**
+ * Checks references, who may book the vessel (when the call gets one: on create, or when its vessel or operator
+ * changes) and the window, and works out bollards and section from the metres when they are linked.
+ */
 async function resolvePlacement(
   trx: Trx,
   user: PortalUser,
+  isBooking: boolean,
   p: { terminal_id: number; vessel_id: number; vessel_operator_id: number; agent_id?: number | null | undefined; pilot_boarding_place_id?: number | null | undefined; previous_port_id?: number | null | undefined; next_port_id?: number | null | undefined; berth_arrival: string; berth_departure: string; cargo_operations_start?: string | null | undefined; cargo_operations_end?: string | null | undefined; pilot_boarding_place_arrival?: string | null | undefined; berth_start_position?: number | null | undefined; berth_end_position?: number | null | undefined; is_bollards_linked?: boolean | undefined },
 ): Promise<Placement> {
   const terminal = await trx
@@ -126,9 +131,12 @@ async function resolvePlacement(
   }
   if (user.user_type === 'vessel_operator' && p.vessel_operator_id !== user.organisation_id) problems.push({ path: 'vessel_operator_id', message: 'You can only book calls for your own company' });
   if (user.user_type === 'agent' && p.agent_id !== user.organisation_id) problems.push({ path: 'agent_id', message: 'You can only book calls as their agent' });
+  const bookingProblem = isBooking && vessel && operator ? await findVesselBookingProblem(trx, user, { vesselId: p.vessel_id, vesselOperatorId: p.vessel_operator_id }) : null;
+  if (bookingProblem) problems.push({ path: 'vessel_id', message: bookingProblem });
   const vesselLength = vessel ? Number(vessel.length_overall_m) : 0;
   problems.push(...validatePortcallWindow({ ...p, quayLength: terminal.quay_length_m, vesselLength }));
-  if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems });
+  // A refused vessel is the answer's headline: nothing else about the call matters until it is one the user may book.
+  if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems, ...(bookingProblem ? { message: bookingProblem } : {}) });
 
   let placement: Placement = { quayLength: terminal.quay_length_m, vesselLength, berth_start_bollard_id: null, berth_end_bollard_id: null, terminal_section_id: null };
   if (p.berth_start_position !== null && p.berth_start_position !== undefined && p.berth_end_position !== null && p.berth_end_position !== undefined) {
@@ -285,7 +293,7 @@ export async function createPortcall(ctx: AppContext, session: AuthSession, inpu
   }
   const now = ctx.clock.now();
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const placement = await resolvePlacement(trx, user, body);
+    const placement = await resolvePlacement(trx, user, true, body);
     const action: TNegotiationAction = party === 'terminal' ? 'plan' : 'request';
     const label: TTimeLabel = party === 'terminal' ? 'planned' : 'requested';
     const change = party === 'terminal' ? 'created' : 'newly created';
@@ -484,7 +492,8 @@ export async function updatePortcallInTransaction(ctx: AppContext, trx: Trx, ses
     if (forbidden.length) throw new AppError('FORBIDDEN', { message: `Only the terminal changes ${forbidden.join(', ')}.` });
   }
   const merged = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as TPortcall;
-  const placement = await resolvePlacement(trx, user, { ...merged, terminal_id: current.terminal_id });
+  const isVesselChanged = merged.vessel_id !== current.vessel_id || merged.vessel_operator_id !== current.vessel_operator_id;
+  const placement = await resolvePlacement(trx, user, isVesselChanged, { ...merged, terminal_id: current.terminal_id });
 
   const steps = new Map<TNegotiatedTime, Awaited<ReturnType<typeof negotiateStep>>>();
   for (const time of NEGOTIATED_TIMES) {

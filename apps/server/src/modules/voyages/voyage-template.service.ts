@@ -32,6 +32,7 @@ import { containsPattern } from '../../lib/search-pattern';
 import type { AuthSession } from '../auth/auth.service';
 import { cancelPortcall } from '../portcalls/portcall.service';
 import { applyScheduleToPortcall, requestCancelFromSchedule } from '../schedules/apply-schedule';
+import { findVesselBookingProblem } from '../vessels/vessel-booking.service';
 import { type TVoyageWriteItem, insertVoyages } from './voyage-writer';
 import { templateFieldsOf, toTemplate } from './voyage-mapper';
 import { type TemplateRow, findLinkedTerminal, findPorts, findVesselOperator, findVessels, selectTemplates, templateVisibleTo } from './voyage.repository';
@@ -91,12 +92,21 @@ function assertMayEdit(user: PortalUser, vesselOperatorId: number | null): void 
 }
 
 /** Everything wrong with the fields, from the pure rules plus what only the database knows. */
-async function validateTemplate(trx: Trx, user: PortalUser, fields: TVoyageTemplateFields, ownId: number | null) {
+/** `keptVesselIds`: vessels the template already deployed for the same operator (they were booked before; the rule asks about new ones). */
+async function validateTemplate(trx: Trx, user: PortalUser, fields: TVoyageTemplateFields, ownId: number | null, keptVesselIds: readonly number[] = []) {
   const terminal = await findLinkedTerminal(trx, user, fields.terminal_id);
   if (!terminal) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'terminal_id', message: 'Unknown terminal' }] });
   const problems: TProblem[] = [];
   if (!(await findVesselOperator(trx, fields.vessel_operator_id))) problems.push({ path: 'vessel_operator_id', message: 'Unknown vessel operator' });
   if (user.user_type === 'vessel_operator' && fields.vessel_operator_id !== user.organisation_id) problems.push({ path: 'vessel_operator_id', message: 'You can only create templates for your own company' });
+  // Each deployed vessel gets calls at the terminal: the vessels follow the booking rule of a call (vessel-booking.service.ts).
+  let bookingProblem: string | null = null;
+  for (const [index, vesselId] of fields.vessel_ids.entries()) {
+    if (keptVesselIds.includes(vesselId)) continue;
+    const problem = await findVesselBookingProblem(trx, user, { vesselId, vesselOperatorId: fields.vessel_operator_id });
+    if (problem) problems.push({ path: `vessel_ids.${index}`, message: problem });
+    bookingProblem ??= problem;
+  }
   const ports = await findPorts(trx, [...new Set([...fields.rotation.map((s) => s.port_id), terminal.port_id])]);
   const vessels = await findVessels(trx, [...new Set(fields.vessel_ids)]);
   const portTimeZones = new Map(ports.map((p) => [p.id, p.time_zone]));
@@ -116,7 +126,7 @@ async function validateTemplate(trx: Trx, user: PortalUser, fields: TVoyageTempl
     .$if(fields.valid_to !== null, (q) => q.where('valid_from', '<=', fields.valid_to!))
     .executeTakeFirst();
   if (overlapping) problems.push({ path: 'valid_from', message: `Overlaps template ${overlapping.name} (from ${overlapping.from_text} to ${overlapping.to_text ?? 'open end'})` });
-  if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems });
+  if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems, ...(bookingProblem ? { message: bookingProblem } : {}) });
   return { terminal, portTimeZones };
 }
 
@@ -162,7 +172,7 @@ export async function updateTemplate(ctx: AppContext, session: AuthSession, id: 
     if (current.version !== body.version) return false;
     const { version: _version, ...rest } = body;
     const fields: TVoyageTemplateFields = { ...rest, terminal_id: current.terminal_id };
-    await validateTemplate(trx, session.user, fields, id);
+    await validateTemplate(trx, session.user, fields, id, fields.vessel_operator_id === current.vessel_operator_id ? current.vessel_ids : []);
     await trx.updateTable('voyage_templates').set({ ...storedFields(fields), version: sql`version + 1`, updated_at: now }).where('id', '=', id).execute();
     return true;
   });
