@@ -50,3 +50,4 @@ export * from './schemas/jobs';
 export * from './realtime-events';
 export * from './stored-json';
 export * from './vessel-booking';
+export * from './portcall-field-permissions';

@@ -5,6 +5,7 @@ import {
   type TCargoDetailInput,
   type TEquipmentDetailInput,
   type TBerthPlace,
+  type TPortcallField,
   type TShiftDetailInput,
   plannedVolumes,
   scaleShiftVolumes,
@@ -22,11 +23,14 @@ import {
   type TPortcallUpdateRequest,
   type TTimeLabel,
   ZPortcallCreateRequest,
+  ZShiftDetailInput,
   applyNegotiation,
   bollardsCovering,
   deriveStatus,
   pageMeta,
   partyOf,
+  portcallFieldRefusal,
+  portcallFieldsRefusedTo,
   quayMetres,
   sectionAt,
   validatePortcallWindow,
@@ -44,8 +48,6 @@ import { cargoLineFigures } from './cargo-calculation';
 import { toPortcall } from './portcall-mapper';
 import { countRequests, extrasPerPortcall, findEquipmentClash, findListPage, findPortcallsWithDetails, lastTimestamp, perPortcall, shiftDetailRow, userTerminalIds, visibleTo } from './portcall.repository';
 
-/** Fields only the terminal may set; the vessel side sees them but changes times through requests. */
-const TERMINAL_ONLY_FIELDS = ['berth_start_position', 'berth_end_position', 'berth_orientation', 'berth_comment', 'card_colour', 'is_dummy', 'is_bollards_linked'] as const;
 const TIME_COLUMNS: Record<TNegotiatedTime, TNegotiatedTime> = {
   berth_arrival: 'berth_arrival',
   berth_departure: 'berth_departure',
@@ -54,6 +56,41 @@ const TIME_COLUMNS: Record<TNegotiatedTime, TNegotiatedTime> = {
 };
 
 type Trx = Transaction<DB>;
+
+const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)$/;
+
+/** A value in a form two writes of the same thing share: keys sorted, empty keys dropped, instants as milliseconds. */
+function canonical(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return ISO_INSTANT.test(value) ? Date.parse(value) : value;
+  if (Array.isArray(value)) return value.map(canonical);
+  if (typeof value === 'object') {
+    const entries = Object.entries(value).map(([k, v]) => [k, canonical(v)] as const);
+    return Object.fromEntries(entries.filter(([, v]) => v !== null).sort(([a], [b]) => a.localeCompare(b)));
+  }
+  return value;
+}
+
+/** What a stored call holds of a field, in the shape its write takes (bookings and cards without their read-only parts). */
+function storedFieldValue(call: TPortcall, field: TPortcallField): unknown {
+  if (field === 'equipment_details') return call.equipment_details.map((e) => ({ cargo_handling_equipment_id: e.cargo_handling_equipment_id, start_time: e.start_time, end_time: e.end_time }));
+  if (field === 'portcall_shift_details') return call.portcall_shift_details.map(({ id: _id, portcall_id: _portcall, total_resources: _total, ...card }) => ZShiftDetailInput.parse(card));
+  return (call as Partial<Record<TPortcallField, unknown>>)[field];
+}
+
+/**
+ * Who may write which field (PORTCALL_FIELD_PERMISSIONS in @quayline/domain, docs/permissions.md): every write of a
+ * call's fields by a person passes here, from createPortcall and updatePortcallInTransaction (the edit, the berth
+ * planner's moves, the sandbox's publish). A field counts as written when its value differs from what the call holds
+ * (on create: from what it gets without it), so a client that sends a read-only field back unchanged is not refused;
+ * a changed one is 403 naming the fields.
+ */
+function guardPortcallWrite(user: PortalUser, requested: Partial<Record<TPortcallField, unknown>>, held: (field: TPortcallField) => unknown): void {
+  const refused = portcallFieldsRefusedTo(user.user_type).filter((field) => requested[field] !== undefined && JSON.stringify(canonical(requested[field])) !== JSON.stringify(canonical(held(field))));
+  if (refused.length === 0) return;
+  const message = portcallFieldRefusal(refused);
+  throw new AppError('FORBIDDEN', { message, errors: refused.map((path) => ({ path, message: portcallFieldRefusal([path]) })) });
+}
 
 /** One visible port call read through the given connection or transaction (inside a transaction, never ctx.db: PGlite has one connection). */
 export async function loadVisible(ctx: AppContext, db: AppContext['db'] | Trx, user: PortalUser, id: number, forUpdate = false): Promise<TPortcall> {
@@ -287,10 +324,10 @@ export async function createPortcall(ctx: AppContext, session: AuthSession, inpu
   const user = session.user;
   const body = ZPortcallCreateRequest.parse(input);
   const party = partyOf(user.user_type);
-  if (party === 'vessel_side') {
-    const forbidden = TERMINAL_ONLY_FIELDS.filter((f) => f !== 'is_bollards_linked' && input[f] !== undefined && input[f] !== null && input[f] !== 'default' && input[f] !== false);
-    if (forbidden.length) throw new AppError('FORBIDDEN', { message: `Only the terminal sets ${forbidden.join(', ')}.` });
-  }
+  // A new call holds what it gets without the fields the user may not write: their defaults, or nothing.
+  const refusable = new Set<string>(portcallFieldsRefusedTo(user.user_type));
+  const withoutThem = ZPortcallCreateRequest.parse(Object.fromEntries(Object.entries(input).filter(([field]) => !refusable.has(field))));
+  guardPortcallWrite(user, input, (field) => withoutThem[field]);
   const now = ctx.clock.now();
   const id = await ctx.db.transaction().execute(async (trx) => {
     const placement = await resolvePlacement(trx, user, true, body);
@@ -486,11 +523,9 @@ export async function updatePortcallInTransaction(ctx: AppContext, trx: Trx, ses
   const current = await loadVisible(ctx, trx, user, id, true);
   if (current.version !== body.version) return false;
   if (current.status === 'Cancelled') throw new AppError('VALIDATION_FAILED', { httpStatus: 422, message: 'A cancelled port call cannot be changed.' });
-  const { version: _version, cargo_details, equipment_details, portcall_shift_details, ...changes } = body;
-  if (party === 'vessel_side') {
-    const forbidden = TERMINAL_ONLY_FIELDS.filter((f) => changes[f] !== undefined && JSON.stringify(changes[f]) !== JSON.stringify(current[f]));
-    if (forbidden.length) throw new AppError('FORBIDDEN', { message: `Only the terminal changes ${forbidden.join(', ')}.` });
-  }
+  const { version: _version, ...fields } = body;
+  guardPortcallWrite(user, fields, (field) => storedFieldValue(current, field));
+  const { cargo_details, equipment_details, portcall_shift_details, ...changes } = fields;
   const merged = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as TPortcall;
   const isVesselChanged = merged.vessel_id !== current.vessel_id || merged.vessel_operator_id !== current.vessel_operator_id;
   const placement = await resolvePlacement(trx, user, isVesselChanged, { ...merged, terminal_id: current.terminal_id });
