@@ -63,22 +63,20 @@ export function PriseFieldsReadOnly({ call }: { call: TPortcall | null }) {
   );
 }
 
-/** The terminal's crane and equipment bookings of the call, as they stand. */
-export function EquipmentBookingsReadOnly({ call, timeZone }: { call: TPortcall; timeZone: string }) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  const when = (iso: string) => formatZonedDateTime(iso, timeZone, locale);
+/** What the terminal planned for the call, line by line, under who plans it; `empty` when there is nothing yet. */
+function TerminalPlanLines({ hint, empty, lines, testId, rowTestId, children }: { hint: string; empty: string; lines: { key: number; text: string }[]; testId: string; rowTestId: string; children?: ReactNode }) {
   return (
-    <Stack gap={6} data-testid="equipment-read-only">
+    <Stack gap={6} data-testid={testId}>
       <Text size="sm" c="dimmed">
-        {t('portcalls.form.terminal_plans_hint')}
+        {hint}
       </Text>
-      {call.equipment_details.length === 0 ? (
-        <Text size="sm">{t('portcalls.form.no_equipment')}</Text>
+      {children}
+      {lines.length === 0 ? (
+        <Text size="sm">{empty}</Text>
       ) : (
-        call.equipment_details.map((booking) => (
-          <Text size="sm" key={booking.id} data-testid="equipment-read-only-row">
-            {t('portcalls.form.equipment_line', { equipment: `${booking.equipment_name} (${booking.equipment_number})`, from: when(booking.start_time), to: when(booking.end_time) })}
+        lines.map((line) => (
+          <Text size="sm" key={line.key} data-testid={rowTestId}>
+            {line.text}
           </Text>
         ))
       )}
@@ -86,26 +84,24 @@ export function EquipmentBookingsReadOnly({ call, timeZone }: { call: TPortcall;
   );
 }
 
+/** The terminal's crane and equipment bookings of the call, as they stand. */
+export function EquipmentBookingsReadOnly({ call, timeZone }: { call: TPortcall; timeZone: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const when = (iso: string) => formatZonedDateTime(iso, timeZone, locale);
+  const lines = call.equipment_details.map((b) => ({ key: b.id, text: t('portcalls.form.equipment_line', { equipment: `${b.equipment_name} (${b.equipment_number})`, from: when(b.start_time), to: when(b.end_time) }) }));
+  return <TerminalPlanLines hint={t('portcalls.form.terminal_books_hint')} empty={t('portcalls.form.no_equipment')} lines={lines} testId="equipment-read-only" rowTestId="equipment-read-only-row" />;
+}
+
 /** The terminal's shift plan of the call and whether its cards follow the cargo, as they stand. */
 export function ShiftPlanReadOnly({ call, timeZone, valueText }: { call: TPortcall; timeZone: string; valueText: (field: string, value: unknown) => string }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const when = (iso: string) => formatZonedDateTime(iso, timeZone, locale);
+  const lines = call.portcall_shift_details.map((card) => ({ key: card.id, text: t('portcalls.form.shift_line', { number: card.shift_number, from: when(card.start_time), to: when(card.end_time), gangs: card.gangs }) }));
   return (
-    <Stack gap={6} data-testid="shift-plan-read-only">
-      <Text size="sm" c="dimmed">
-        {t('portcalls.form.terminal_plans_hint')}
-      </Text>
+    <TerminalPlanLines hint={t('portcalls.form.terminal_plans_hint')} empty={t('portcalls.form.no_shifts')} lines={lines} testId="shift-plan-read-only" rowTestId="shift-read-only-row">
       <ReadOnlyValue label={t('portcalls.fields.sync_shift_cargo_volumes')}>{valueText('sync_shift_cargo_volumes', call.sync_shift_cargo_volumes)}</ReadOnlyValue>
-      {call.portcall_shift_details.length === 0 ? (
-        <Text size="sm">{t('portcalls.form.no_shifts')}</Text>
-      ) : (
-        call.portcall_shift_details.map((card) => (
-          <Text size="sm" key={card.id} data-testid="shift-read-only-row">
-            {t('portcalls.form.shift_line', { number: card.shift_number, from: when(card.start_time), to: when(card.end_time), gangs: card.gangs })}
-          </Text>
-        ))
-      )}
-    </Stack>
+    </TerminalPlanLines>
   );
 }

@@ -234,7 +234,7 @@ describe('port-call form', () => {
       masterDataApi,
     );
     const shifts = await screen.findByTestId('shift-plan-read-only');
-    expect(within(shifts).getByTestId('shift-read-only-row').textContent).toBe('Shift 1: 15-07-2026 06:00 – 15-07-2026 14:00, 4 gangs');
+    expect(within(shifts).getByTestId('shift-read-only-row').textContent).toBe('Shift 1: 15-07-2026 06:00 – 15-07-2026 14:00 · gangs: 4');
     expect(shifts.textContent).toContain('Sync cargo volumes to shiftsYes');
     expect(within(screen.getByTestId('equipment-read-only')).getByTestId('equipment-read-only-row').textContent).toBe('STS crane 1 (STS-01): 15-07-2026 10:00 – 15-07-2026 22:00');
     expect(within(screen.getByTestId('prise-fields-read-only')).getByTestId('prise-status-badge').getAttribute('data-prise-status')).toBe('prise_sent');
