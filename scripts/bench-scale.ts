@@ -48,7 +48,7 @@ function screenReads(terminalId: number, callId: number, now: number): TCase[] {
     { name: 'tasks: GET /tasks (agent)', role: 'agent', path: '/tasks' },
     { name: 'tasks: GET /tasks_meta (terminal)', role: 'terminal_operator', path: '/tasks_meta' },
     { name: 'dashboard: GET /dashboard/user_stats', role: 'terminal_operator', path: '/dashboard/user_stats' },
-    { name: 'dashboard: GET /dashboard/alerts', role: 'terminal_operator', path: '/dashboard/alerts?include_acknowledged=true' },
+    { name: 'dashboard: GET /dashboard/alerts', role: 'terminal_operator', path: '/dashboard/alerts?include_acknowledged=false&page=1&per_page=20' },
     { name: 'dashboard: GET /dashboard/watchlist', role: 'terminal_operator', path: '/dashboard/watchlist' },
     { name: 'dashboard: GET /dashboard/cargo_operation_progress', role: 'terminal_operator', path: '/dashboard/cargo_operation_progress?page=1&per_page=6' },
     { name: 'dashboard: GET /dashboard/portcall_kpis', role: 'terminal_operator', path: '/dashboard/portcall_kpis?page=1&per_page=6' },
