@@ -1,9 +1,10 @@
 // Reads the process environment once; everything else receives an AppConfig.
 import path from 'node:path';
+import type { TDatabaseConfig } from './db/database';
 import { DEFAULT_RESPONSE_CACHE, type TResponseCacheOptions } from './lib/response-cache';
 import { type TRateLimits, readRateLimitConfig } from './plugins/rate-limit-config';
 
-export type TDatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+export type { TDatabaseConfig };
 
 /** Where AIS comes from (issue 13): TCP feeds, a UDP listener for shore receivers, a file replay, the demo recording. */
 export type TAisConfig = {

@@ -12,7 +12,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../config';
-import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed/demo-data';
+import { DEMO_PASSWORD, DEMO_USERS } from '../demo/demo-data';
 import { DATABASE_REFUSALS } from '../plugins/errors';
 import { DEFAULT_RATE_LIMITS } from '../plugins/rate-limit-config';
 import { loginAs } from './fixtures';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { API_PREFIX, DEFAULT_ALERT_SETTINGS, HEADER_PROXY_TOKEN, HEADER_TOKEN, imoCheckDigit } from '@quayline/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../db/seed/demo-data';
+import { DEMO_PASSWORD } from '../demo/demo-data';
 import { digest, generateToken } from '../lib/tokens';
 import { insertSession } from '../modules/auth/session.repository';
 import { TEST_PASSWORD, createTerminal, createUser, createVessel, loginAs } from './fixtures';

@@ -9,7 +9,7 @@ import { API_PREFIX, ERROR_CODES, ERROR_MESSAGES, HEADER_TOKEN, LOCALES, SPEC_EN
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEMO_PASSWORD } from '../db/seed/demo-data';
+import { DEMO_PASSWORD } from '../demo/demo-data';
 import { loginAs } from './fixtures';
 import { type TOperation, exampleFromSchema, listOperations } from './openapi-operations';
 import { DB_TARGETS, type TestApp, createTestApp } from './test-app';
