@@ -5,7 +5,7 @@
 // request with Cache-Control: no-cache), one call, the planner window, the task list, and a write (a negotiation step, the terminal's estimate of the departure;
 // each connection on its own call with its own version). In the same run a bare Fastify server, also in its own process,
 // answers the health JSON: the ceiling every figure is compared with.
-// Targets (issue 15, PostgreSQL; PGlite at least half): list >= 400 req/s with p99 < 100 ms, one call >= 1,000 req/s,
+// Targets (PostgreSQL; PGlite at least half): list >= 400 req/s with p99 < 100 ms, one call >= 1,000 req/s,
 // health >= 50 % of bare Fastify. A missed target is a finding, printed, not an error (docs/performance.md).
 // `--only pglite|postgres` runs one database, `--connections N` changes the load.
 import { spawn } from 'node:child_process';

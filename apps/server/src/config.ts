@@ -6,7 +6,7 @@ import { type TRateLimits, readRateLimitConfig } from './plugins/rate-limit-conf
 
 export type { TDatabaseConfig };
 
-/** Where AIS comes from (issue 13): TCP feeds, a UDP listener for shore receivers, a file replay, the demo recording. */
+/** Where AIS comes from: TCP feeds, a UDP listener for shore receivers, a file replay, the demo recording. */
 export type TAisConfig = {
   /** AIS_INGEST=false turns every source off. */
   enabled: boolean;
@@ -43,7 +43,7 @@ export type AppConfig = {
   mapTileAttribution?: string | null;
   /** PORTCAST_URL and PORTCAST_API_KEY: the Portcast ETA provider beside the built-in prediction; absent: off. */
   portcast?: TPortcastConfig | null;
-  /** PRISE (issue 14): the port authority's adapter; absent or without a URL, notices are not applicable. */
+  /** PRISE pre-arrival notices: the port authority's adapter; absent or without a URL, notices are not applicable. */
   portAuthority?: TPortAuthorityConfig | null;
   /** RATE_LIMIT_* (docs/security.md "Rate limits"); absent: the defaults of plugins/rate-limit-config.ts. */
   rateLimits?: Partial<TRateLimits>;

@@ -1,4 +1,4 @@
-// API fuzz test (issue 15): every operation of the OpenAPI document, for every role, with inputs mutated from a valid
+// API fuzz test: every operation of the OpenAPI document, for every role, with inputs mutated from a valid
 // example (wrong types, missing and unknown properties, huge and odd unicode strings, bad dates, numbers and ids, broken
 // JSON, other content types). No answer may be a 5xx, leave the envelope, or show a stack trace or SQL.
 //

@@ -1,4 +1,4 @@
-// Issue 16 §4: the spec as a test. docs/spec-conformance.json lists every item of spec sections 3, 4, 7, 8 and 9;
+// The spec as a test. docs/spec-conformance.json lists every item of spec sections 3, 4, 7, 8 and 9;
 // each test below walks one kind of item and fails with the list of every mismatch (a deliberately absent item
 // only needs its reason).
 import { readFileSync } from 'node:fs';
