@@ -7,8 +7,8 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * The tables the port-call list and one call read when this migration was written. A later read of another table adds
- * the two triggers in its own migration: read-model-version.test.ts checks the installed triggers against the queries'
- * plans, not against this list.
+ * the two triggers in its own migration: test/read-model-version.test.ts checks the installed triggers against the
+ * queries' plans, not against this list.
  */
 const READ_MODEL_TABLES = [
   'portcalls',
