@@ -10,11 +10,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_BLOCK_DAYS, BENCH_PORTCALL_COUNT, seedBenchHistory } from '../apps/server/src/db/bench-seed';
+import { BENCH_BLOCK_DAYS, BENCH_PORTCALL_COUNT, seedBenchHistory } from '../apps/server/src/demo/bench-seed';
 import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { DEMO_PASSWORD, DEMO_TERMINAL, DEMO_USERS } from '../apps/server/src/db/seed/demo-data';
-import { seedDemoIfEmpty } from '../apps/server/src/db/seed/seed-demo';
+import { DEMO_PASSWORD, DEMO_TERMINAL, DEMO_USERS } from '../apps/server/src/demo/demo-data';
+import { seedDemoIfEmpty } from '../apps/server/src/demo/seed-demo';
 import { createPostgresDatabase } from '../apps/server/src/test/test-app';
 import { type TBenchDatabase, benchAdminUrl, benchOnly, percentile, runBench, startBenchServer } from './bench-common';
 

@@ -4,10 +4,12 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { TDatabaseConfig } from '../config';
 import { PgListener } from './pg-listener';
 import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
+
+/** DATABASE_URL set: that PostgreSQL server; otherwise PGlite in DATA_DIR (null: in memory, for tests). */
+export type TDatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
 
 export type TListenOptions = {
   /** PostgreSQL only: called when the LISTEN connection came back after a drop; notifications sent meanwhile are lost. */

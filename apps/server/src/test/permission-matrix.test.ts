@@ -1,4 +1,4 @@
-// Issue 15 §2: the authorization matrix of docs/permissions.md ("Every route") as a test. Every operation of the
+// The authorization matrix of docs/permissions.md ("Every route") as a test. Every operation of the
 // OpenAPI document is sent for every role, without a session and with a proxy session, on real demo records that
 // all three roles can see, and the answer's class is compared with the table; a route without a row fails. Then
 // every non-public operation with dead tokens (401), and every look-up with a record the vessel side may not see (404).
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { API_PREFIX, DEFAULT_ALERT_SETTINGS, HEADER_PROXY_TOKEN, HEADER_TOKEN, imoCheckDigit } from '@quayline/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../db/seed/demo-data';
+import { DEMO_PASSWORD } from '../demo/demo-data';
 import { digest, generateToken } from '../lib/tokens';
 import { insertSession } from '../modules/auth/session.repository';
 import { TEST_PASSWORD, createTerminal, createUser, createVessel, loginAs } from './fixtures';

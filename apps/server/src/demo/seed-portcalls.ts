@@ -16,7 +16,7 @@ import {
 } from '@quayline/domain';
 import type { Transaction } from 'kysely';
 import type { Insertable } from 'kysely';
-import type { DB, PortcallAuditEventsTable, PortcallEquipmentDetailsTable, PortcallShiftDetailsTable } from '../schema';
+import type { DB, PortcallAuditEventsTable, PortcallEquipmentDetailsTable, PortcallShiftDetailsTable } from '../db/schema';
 import { type TSeedContact, type TSeedCrane, type TSeedCraneBooking, bookCranes, cranesWanted, equipmentDetailOf, shiftDetailRow, shiftPlan } from './seed-operations';
 import { MAX_SHIFT_HOURS, type TSeedCallToPlace, placeDemoCalls } from './seed-placement';
 

@@ -2,13 +2,13 @@
 // with stacked calls around today: nothing lost, nothing invented, and a page a person can read.
 import { type TAlertGroup, type TDashboardAlert, type TDashboardAlerts, compareAlerts } from '@quayline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedBenchHistory } from '../../db/bench-seed';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../db/seed/demo-data';
-import { allAlerts } from '../../test/alerts';
-import type { ApiCall } from '../../test/fixtures';
-import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
-import type { AuthSession } from '../auth/auth.service';
-import { computeAlerts } from './alerts.service';
+import { seedBenchHistory } from '../demo/bench-seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../demo/demo-data';
+import { allAlerts } from './alerts';
+import type { ApiCall } from './fixtures';
+import { DB_TARGETS, type TestApp, createTestApp } from './test-app';
+import type { AuthSession } from '../modules/auth/auth.service';
+import { computeAlerts } from '../modules/dashboard/alerts.service';
 
 describe.each(DB_TARGETS)('alert groups on the demo with stacked calls, on %s', (target) => {
   let t: TestApp;

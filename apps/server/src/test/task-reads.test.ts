@@ -2,14 +2,14 @@
 // call read and mapped in full, as the list and one call show it) on the demo with history and stacked calls.
 import { TASK_FILTERS, type TParty, type TPortcall, type TTaskReason, partyOf, taskReasons } from '@quayline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../app-context';
-import { seedBenchHistory } from '../../db/bench-seed';
-import type { PortalUser } from '../../db/schema';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../db/seed/demo-data';
-import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
-import { toPortcall } from '../portcalls/portcall-mapper';
-import { findCargoDetails, perPortcall, selectPortcalls, visibleTo } from '../portcalls/portcall.repository';
-import { getTaskSettings } from './task.service';
+import type { AppContext } from '../app-context';
+import { seedBenchHistory } from '../demo/bench-seed';
+import type { PortalUser } from '../db/schema';
+import { DEMO_PASSWORD, DEMO_USERS } from '../demo/demo-data';
+import { DB_TARGETS, type TestApp, createTestApp } from './test-app';
+import { toPortcall } from '../modules/portcalls/portcall-mapper';
+import { findCargoDetails, perPortcall, selectPortcalls, visibleTo } from '../modules/portcalls/portcall.repository';
+import { getTaskSettings } from '../modules/tasks/task.service';
 
 const LOOKBACK_MS = 30 * 86_400_000;
 

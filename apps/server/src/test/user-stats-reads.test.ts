@@ -2,15 +2,15 @@
 // recent visible call read and mapped in full) on the demo with history and stacked calls.
 import { PORTCALL_STATUSES, type TPortcall, type TUserStats, partyOf, taskReasons } from '@quayline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../app-context';
-import { seedBenchHistory } from '../../db/bench-seed';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../db/seed/demo-data';
-import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
-import type { AuthSession } from '../auth/auth.service';
-import { getTaskSettings } from '../tasks/task.service';
-import { mapCalls, scopeTerminals } from './dashboard-scope';
-import { countUnreadMessages, findLastStepTimes, findVisibleCalls } from './dashboard.repository';
-import { waitingTimes } from './waiting-times';
+import type { AppContext } from '../app-context';
+import { seedBenchHistory } from '../demo/bench-seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../demo/demo-data';
+import { DB_TARGETS, type TestApp, createTestApp } from './test-app';
+import type { AuthSession } from '../modules/auth/auth.service';
+import { getTaskSettings } from '../modules/tasks/task.service';
+import { mapCalls, scopeTerminals } from '../modules/dashboard/dashboard-scope';
+import { countUnreadMessages, findLastStepTimes, findVisibleCalls } from '../modules/dashboard/dashboard.repository';
+import { waitingTimes } from '../modules/dashboard/waiting-times';
 
 const HOUR_MS = 3_600_000;
 const TASK_LOOKBACK_MS = 30 * 24 * HOUR_MS;

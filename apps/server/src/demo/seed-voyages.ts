@@ -2,7 +2,7 @@
 // so the voyage list is not empty on a fresh install. Creates no port call and moves none: it only links them.
 import type { TRotationStop, TVoyageTemplateFields } from '@quayline/domain';
 import type { Transaction } from 'kysely';
-import type { DB } from '../schema';
+import type { DB } from '../db/schema';
 
 const HOUR_MS = 3_600_000;
 

@@ -2,8 +2,8 @@
 // 28-day window. Overlaps are wanted (the planner must draw clashes fast too), so nothing here is planned by rules.
 import { bollardsCovering, createRng, deriveStatus, quayMetres, type TTimeLabel } from '@quayline/domain';
 import { type Insertable, type Kysely, sql } from 'kysely';
-import type { DB, PortcallCargoDetailsTable, PortcallsTable } from './schema';
-import { DEMO_SEED, DEMO_TERMINAL } from './seed/demo-data';
+import type { DB, PortcallCargoDetailsTable, PortcallsTable } from '../db/schema';
+import { DEMO_SEED, DEMO_TERMINAL } from './demo-data';
 
 const H = 3_600_000;
 const DAY = 24 * H;
