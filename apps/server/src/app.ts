@@ -52,6 +52,7 @@ import { type TJobRunnerOptions, registerJobs } from './jobs/register-jobs';
 import { registerAisIngest } from './modules/ais/ingest/register-ais-ingest';
 import { buildDemoAisRecording } from './demo/demo-ais-recording';
 import { registerAuth } from './plugins/auth';
+import { registerJsonCompression } from './plugins/compress-json';
 import { registerApiRateLimit, registerRateLimits } from './plugins/rate-limit';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
@@ -117,6 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app, { secureCookies: config.secureCookies, mapTileUrl: config.mapTileUrl });
   await app.register(cookie);
   registerAuth(app);
+  // After the other onSend hooks, so they see the JSON as written.
+  registerJsonCompression(app);
   await registerRateLimits(app);
   await registerRealtime(app, database, options.realtime);
   await registerOpenApi(app);

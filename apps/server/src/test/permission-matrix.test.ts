@@ -349,9 +349,13 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
     alertKey ??= await findSharedAlertKey();
     return alertKey;
   }
+  async function sharedAlertGroup(): Promise<string> {
+    const vessel = await w.db.selectFrom('portcalls').select('vessel_id').where('id', '=', w.alertCallId).executeTakeFirstOrThrow();
+    return `unanswered_request:${vessel.vessel_id}`;
+  }
   async function findSharedAlertKey(): Promise<string> {
     const keysOf = async (column: 'terminal_operator' | 'vessel_operator' | 'agent') => {
-      const res = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/dashboard/alerts?terminal_id=${w.terminalId}&include_acknowledged=true`, headers: headersOf(column) });
+      const res = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/dashboard/alerts?terminal_id=${w.terminalId}&portcall_id=${w.alertCallId}&include_acknowledged=true`, headers: headersOf(column) });
       return new Set((res.json() as { payload: { items: { key: string }[] } }).payload.items.map((a) => a.key));
     };
     const [terminal, vessel, agent] = await Promise.all([keysOf('terminal_operator'), keysOf('vessel_operator'), keysOf('agent')]);
@@ -413,6 +417,8 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
     'PUT /portcalls/{id}/schedule_sync': async () => ({ body: { version: await portcallVersion(w.callId), active: true } }),
     // Acknowledging is per person: every cell acknowledges the same alert, one the three roles all see.
     'POST /dashboard/alerts/acknowledge': async () => ({ body: { key: await sharedAlertKey() } }),
+    // The group of that alert (its rule and the call's vessel), which the three roles all see.
+    'POST /dashboard/alerts/acknowledge_group': async () => ({ body: { group: await sharedAlertGroup() } }),
     'PUT /dashboard/watchlist/{portcall_id}/seen': () => ({ pathValues: { portcall_id: w.callId } }),
     'DELETE /dashboard/watchlist/{portcall_id}': () => ({ pathValues: { portcall_id: w.callId } }),
     // The thresholds as they are, so the alerts the acknowledge cells use stay.
