@@ -5,7 +5,7 @@
 // request with Cache-Control: no-cache), one call, the planner window, the task list, and a write (a negotiation step, the terminal's estimate of the departure;
 // each connection on its own call with its own version). In the same run a bare Fastify server, also in its own process,
 // answers the health JSON: the ceiling every figure is compared with.
-// Targets (issue 15, PostgreSQL; PGlite at least half): list >= 400 req/s with p99 < 100 ms, one call >= 1,000 req/s,
+// Targets (PostgreSQL; PGlite at least half): list >= 400 req/s with p99 < 100 ms, one call >= 1,000 req/s,
 // health >= 50 % of bare Fastify. A missed target is a finding, printed, not an error (docs/performance.md).
 // `--only pglite|postgres` runs one database, `--connections N` changes the load.
 import { spawn } from 'node:child_process';
@@ -14,9 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app';
-import { seedBenchPortcalls } from '../apps/server/src/db/bench-seed';
+import { seedBenchPortcalls } from '../apps/server/src/demo/bench-seed';
 import { openDatabase } from '../apps/server/src/db/database';
-import { DEMO_PASSWORD, DEMO_TERMINAL, DEMO_USERS } from '../apps/server/src/db/seed/demo-data';
+import { DEMO_PASSWORD, DEMO_TERMINAL, DEMO_USERS } from '../apps/server/src/demo/demo-data';
 import { freePort } from '../apps/server/src/test/server-process';
 import { createPostgresDatabase, testConfig } from '../apps/server/src/test/test-app';
 import { type TBenchDatabase, analyzePostgres, benchAdminUrl, benchOnly, root, startBenchServer } from './bench-common';

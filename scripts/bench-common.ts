@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import pg from 'pg';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data';
+import { DEMO_PASSWORD } from '../apps/server/src/demo/demo-data';
 import { startServerProcess } from '../apps/server/src/test/server-process';
 import { CHROMIUM, ensureChromium } from './ensure-chromium.mjs';
 import { buildWebIfStale as buildWebWhenStale } from './web-build.mjs';

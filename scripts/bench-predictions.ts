@@ -12,8 +12,8 @@
 import { type TLatLon, createRng, distanceNm } from '@quayline/domain';
 import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { DEMO_TERMINAL } from '../apps/server/src/db/seed/demo-data';
-import { seedDemoIfEmpty } from '../apps/server/src/db/seed/seed-demo';
+import { DEMO_TERMINAL } from '../apps/server/src/demo/demo-data';
+import { seedDemoIfEmpty } from '../apps/server/src/demo/seed-demo';
 import { createManualClock } from '../apps/server/src/lib/clock';
 import { testConfig } from '../apps/server/src/test/test-app';
 import { planRoute } from '../apps/server/src/modules/ais/sea-lanes/plan-route';

@@ -6,8 +6,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { buildDemoAisRecordingWithStories } from '../apps/server/src/db/seed/demo-ais-recording';
-import { seedDemoIfEmpty } from '../apps/server/src/db/seed/seed-demo';
+import { buildDemoAisRecordingWithStories } from '../apps/server/src/demo/demo-ais-recording';
+import { seedDemoIfEmpty } from '../apps/server/src/demo/seed-demo';
 
 const args = process.argv.slice(2);
 const nowAt = args.indexOf('--now');

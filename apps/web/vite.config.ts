@@ -1,14 +1,41 @@
 // Vite build of the SPA: React, Mantine's PostCSS preset, /api proxied to the Fastify server in development.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import zlib from 'node:zlib';
+import { type Plugin, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import postcssSimpleVars from 'postcss-simple-vars';
 
 const API_TARGET = process.env.QUAYLINE_API_URL ?? 'http://localhost:3000';
 
+/**
+ * Writes a brotli (`.br`, best quality) and a gzip (`.gz`) copy beside every text file of the build, once at build
+ * time; the server sends the one the browser accepts (plugins/web-static.ts, `preCompressed`). Node's zlib only.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'quayline-precompress',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: () => {
+      const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(path.join(dir, name)).isDirectory() ? walk(path.join(dir, name)) : [path.join(dir, name)]));
+      for (const file of walk(outDir).filter((f) => /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(f))) {
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: zlib.constants.Z_BEST_COMPRESSION }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   css: {
     postcss: {

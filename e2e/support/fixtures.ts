@@ -23,7 +23,7 @@ export const baseUrl = () => {
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
-/** The berth planner's reference screen (issue 4): its benchmark and its desktop screenshots use this size. */
+/** The berth planner's reference screen, a planner's desktop: its benchmark and its desktop screenshots use this size. */
 export const WIDE_DESKTOP = { width: 1440, height: 900 } as const;
 
 const shotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');

@@ -1,4 +1,4 @@
-// The berth planner as planners use it (issue 4): a live drag that persists, a clash shown in the sandbox, the sandbox's
+// The berth planner as planners use it: a live drag that persists, a clash shown in the sandbox, the sandbox's
 // undo/redo/revert/publish, a second planner seeing a move without reloading, settings that survive a reload, DST days
 // on the grid, and screenshots with each overlay. The stories place their own calls, five weeks ahead where no demo call
 // lies, and open the planner there with ?from=; every call they create is cancelled and every draft reverted afterwards.

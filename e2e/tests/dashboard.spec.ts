@@ -67,11 +67,16 @@ test.describe('dashboard', () => {
       );
       // No reload: the planner's dashboard hears of the change and shows the new alert.
       await expect.poll(async () => Number(await openCount.textContent()), { timeout: 20_000 }).toBeGreaterThan(before);
-      const alerts = await payload<{ items: { rule: string; portcall_id: number }[] }>(await planner.request.get(`${API()}/dashboard/alerts`));
+      const alerts = await payload<{ items: { rule: string; portcall_id: number }[] }>(await planner.request.get(`${API()}/dashboard/alerts?portcall_id=${created.id}`));
       expect(alerts.items.some((a) => a.rule === 'unanswered_request' && a.portcall_id === created.id)).toBe(true);
+      // The alert sits in its vessel's group of unanswered requests (alone, it is shown as itself).
       const showAll = planner.getByTestId('alerts-show-all');
       if ((await showAll.isVisible()) && /all/i.test((await showAll.textContent()) ?? '')) await showAll.click();
-      await expect(planner.locator(`[data-testid="alert-item"][data-key^="unanswered_request:${created.id}:"]`)).toBeVisible();
+      const item = planner.locator(`[data-testid="alert-item"][data-key^="unanswered_request:${created.id}:"]`);
+      const group = planner.locator(`[data-testid="alert-group"][data-group="unanswered_request:${vessel.id}"]`);
+      await expect(item.or(group).first()).toBeVisible();
+      if ((await item.count()) === 0) await group.getByTestId('alert-group-toggle').click();
+      await expect(item).toBeVisible();
       await screenshot(planner, 'dashboard-live-alert-desktop-en');
       const current = await payload<{ version: number }>(await agent.request.get(`${API()}/portcalls/${created.id}`));
       await agent.request.post(`${API()}/portcalls/${created.id}/cancel`, { data: { version: current.version } });

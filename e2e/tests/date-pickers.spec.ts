@@ -1,4 +1,4 @@
-// The date pickers (issue 16 §3) as a person sees them: typed in the language's format, the calendar open on the port-call
+// The date pickers as a person sees them: typed in the language's format, the calendar open on the port-call
 // form and on the list filter, on a desktop and on a phone, in English and German. Screenshots to look at.
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { DESKTOP, PHONE, USERS, baseUrl, expectNoPageOverflow, login, screenshot } from '../support/fixtures';

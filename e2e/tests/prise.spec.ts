@@ -1,4 +1,4 @@
-// PRISE pre-arrival notice (issue 14): the terminal operator opens a Hamburg call whose notice misses only its own
+// PRISE pre-arrival notice: the terminal operator opens a Hamburg call whose notice misses only its own
 // details, fills dangerous goods and persons on board, saves, submits, and sees the local port authority's answer
 // arrive in the panel without reloading. Then the panel at phone width and in German, for the screenshots.
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Nobody is offered an action the server refuses (issue 16 §3): each role walks every screen and finds exactly the
+// Nobody is offered an action the server refuses: each role walks every screen and finds exactly the
 // actions docs/permissions.md ("What each role is offered in the app") gives it. One table drives it, so a screen that
 // gains a button for the wrong role fails here. Acting for a colleague (both names in the user menu) is proxy.spec.ts.
 import { type APIRequestContext, type Locator, type Page, expect, request as playwrightRequest, test } from '@playwright/test';

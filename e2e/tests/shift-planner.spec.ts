@@ -1,4 +1,4 @@
-// The shift planner as an operations planner uses it (issue 11): open the board, prefill a call, drag a shift's work
+// The shift planner as an operations planner uses it: open the board, prefill a call, drag a shift's work
 // to the next shift and watch the header totals and the over-capacity mark change, reload and it stayed, a colleague's
 // board follows live, and both downloads hold a row per card and per shift.
 import { readFileSync } from 'node:fs';

@@ -7,7 +7,7 @@ import { type AppConfig, DEFAULT_TRUST_PROXY } from './config';
 import { type Database, openDatabase } from './db/database';
 import { registerStatisticsRefresh } from './db/statistics';
 import { migrateToLatest } from './db/migrate';
-import { seedDemoIfEmpty } from './db/seed/seed-demo';
+import { seedDemoIfEmpty } from './demo/seed-demo';
 import { type Clock, systemClock } from './lib/clock';
 import { type TLogSettings, echoRequestId, lazyChildLogger, loggerOptions, requestIdOf } from './lib/logger';
 import { createMailer } from './lib/mailer';
@@ -50,8 +50,9 @@ import { zodResponseSerializer } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { type TJobRunnerOptions, registerJobs } from './jobs/register-jobs';
 import { registerAisIngest } from './modules/ais/ingest/register-ais-ingest';
-import { buildDemoAisRecording } from './db/seed/demo-ais-recording';
+import { buildDemoAisRecording } from './demo/demo-ais-recording';
 import { registerAuth } from './plugins/auth';
+import { registerJsonCompression } from './plugins/compress-json';
 import { registerApiRateLimit, registerRateLimits } from './plugins/rate-limit';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
@@ -118,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app, { secureCookies: config.secureCookies, mapTileUrl: config.mapTileUrl });
   await app.register(cookie);
   registerAuth(app);
+  // After the other onSend hooks, so they see the JSON as written.
+  registerJsonCompression(app);
   await registerRateLimits(app);
   await registerRealtime(app, database, options.realtime);
   await registerOpenApi(app);

@@ -1,11 +1,12 @@
 // Reads the process environment once; everything else receives an AppConfig.
 import path from 'node:path';
+import type { TDatabaseConfig } from './db/database';
 import { DEFAULT_RESPONSE_CACHE, type TResponseCacheOptions } from './lib/response-cache';
 import { type TRateLimits, readRateLimitConfig } from './plugins/rate-limit-config';
 
-export type TDatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+export type { TDatabaseConfig };
 
-/** Where AIS comes from (issue 13): TCP feeds, a UDP listener for shore receivers, a file replay, the demo recording. */
+/** Where AIS comes from: TCP feeds, a UDP listener for shore receivers, a file replay, the demo recording. */
 export type TAisConfig = {
   /** AIS_INGEST=false turns every source off. */
   enabled: boolean;
@@ -42,7 +43,7 @@ export type AppConfig = {
   mapTileAttribution?: string | null;
   /** PORTCAST_URL and PORTCAST_API_KEY: the Portcast ETA provider beside the built-in prediction; absent: off. */
   portcast?: TPortcastConfig | null;
-  /** PRISE (issue 14): the port authority's adapter; absent or without a URL, notices are not applicable. */
+  /** PRISE pre-arrival notices: the port authority's adapter; absent or without a URL, notices are not applicable. */
   portAuthority?: TPortAuthorityConfig | null;
   /** RATE_LIMIT_* (docs/security.md "Rate limits"); absent: the defaults of plugins/rate-limit-config.ts. */
   rateLimits?: Partial<TRateLimits>;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { claimDataDir } from './db/backup';
-import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-data';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo/demo-data';
 import { installGracefulShutdown, readShutdownOptions } from './shutdown';
 import { readLogSettings } from './lib/logger';
 

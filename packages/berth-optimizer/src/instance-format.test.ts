@@ -5,7 +5,7 @@ import { solve } from './solver';
 import { checkPlan } from './checker';
 import { generateTerminalInstance } from './generate';
 
-// Quoted unchanged from issue 5.
+// The plain discrete form of docs/optimizer.md, quoted unchanged: instances from other sources are fed in as they are.
 const PLAIN = `{"quay":{"kind":"discrete","berths":[{"id":"B1","open":[0,168]}]},"vessels":[{"id":"V1","arrival":3,"latest_departure":60,"weight":2,"handling":{"B1":10,"B2":14}}]}`;
 
 const messageOf = (fn: () => unknown) => {

@@ -8,7 +8,7 @@ export const COOKIE_USER_SESSION = 'userSession';
 export const COOKIE_PORTAL_USER_SESSION = 'portalUserSession';
 /** Spec section 9: the key of the current terminal inside the portalUserSession cookie. */
 export const CURRENT_TERMINAL_KEY = 'currentTerminal';
-/** Acting for a colleague is short on purpose (issue 14); the proxy cookie lives exactly as long. */
+/** Acting for a colleague is short on purpose (borrowed rights end with the errand); the proxy cookie lives exactly as long. */
 export const PROXY_SESSION_TTL_MINUTES = 30;
 export const HEADER_TOKEN = 'x-portal-token';
 export const HEADER_PROXY_TOKEN = 'x-portal-proxy-token';

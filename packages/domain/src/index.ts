@@ -35,6 +35,7 @@ export * from './kpis';
 export * from './schemas/kpis';
 export * from './cargo-progress';
 export * from './dashboard-alerts';
+export * from './alert-groups';
 export * from './schemas/dashboard';
 export * from './schemas/reports';
 export * from './schemas/shift-planner';

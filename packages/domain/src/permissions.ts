@@ -1,4 +1,4 @@
-// Who may do what with the master data (spec section 6 leaves it open; issue 3 decides). Server and web share it.
+// Who may do what with the master data (spec section 6 leaves it open; docs/master-data.md decides). Server and web share it.
 import type { TUserType } from './schemas/user';
 
 export const MASTER_DATA_PERMISSIONS = {

@@ -1,4 +1,4 @@
-// Schedule sync rules (issue 12): what a new schedule time from a template or provider does to a port call's time.
+// Schedule sync rules: what a new schedule time from a template or provider does to a port call's time.
 // One table, read by the sync of every source; docs/voyage-center.md explains the choice of each row.
 import type { TFromLabel } from './negotiation';
 

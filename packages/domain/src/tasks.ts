@@ -8,7 +8,15 @@ export const TASK_FILTERS = ['all', 'upcoming', 'departed'] as const;
 export type TTaskFilter = (typeof TASK_FILTERS)[number];
 export const TASKS_PAGE_SIZE = 10;
 
-export function taskReasons(p: TPortcall, party: TParty, enabled: readonly TTaskReason[] = TASK_REASONS): TTaskReason[] {
+/**
+ * What the task rules read of a call: its status, negotiation labels, berth position, voyage numbers and how many
+ * cargo lines it has. A full `TPortcall` is one; the task list reads just these columns of every recent call.
+ */
+export type TTaskSubject = Pick<TPortcall, 'status' | 'berth_start_position' | 'voyage_number_import' | 'voyage_number_export'> & {
+  [K in `${(typeof NEGOTIATED_TIMES)[number]}_state`]: { label: TPortcall[K]['label'] };
+} & { cargo_details: { readonly length: number } };
+
+export function taskReasons(p: TTaskSubject, party: TParty, enabled: readonly TTaskReason[] = TASK_REASONS): TTaskReason[] {
   if (p.status === 'Cancelled') return [];
   const reasons = new Set<TTaskReason>();
   for (const time of NEGOTIATED_TIMES) {

@@ -1,4 +1,4 @@
-// Liner-service templates (issue 12): what is wrong with one, its RFC 5545 rule, and the voyages it generates.
+// Liner-service templates: what is wrong with one, its RFC 5545 rule, and the voyages it generates.
 // docs/voyage-center.md "Generating from a template" holds the rules; the server fills the lookup from the database.
 import * as rruleModule from 'rrule';
 import type { TVoyageTemplateFields } from './schemas/voyages';

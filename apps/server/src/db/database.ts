@@ -4,10 +4,12 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { TDatabaseConfig } from '../config';
 import { PgListener } from './pg-listener';
 import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
+
+/** DATABASE_URL set: that PostgreSQL server; otherwise PGlite in DATA_DIR (null: in memory, for tests). */
+export type TDatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
 
 export type TListenOptions = {
   /** PostgreSQL only: called when the LISTEN connection came back after a drop; notifications sent meanwhile are lost. */
@@ -58,10 +60,16 @@ function statementName(text: string): string {
 }
 
 const POOL_MAX = 10;
+/**
+ * Every connection runs without PostgreSQL's JIT compiler. The app's reads are short; on years of history a report's
+ * cost estimate passes `jit_above_cost`, and compiling took seconds on every request (12 months of KPIs at 60,000
+ * calls: 6.7 s with JIT, 0.6 s without; docs/performance.md). An `options` in DATABASE_URL takes precedence.
+ */
+const CONNECTION_OPTIONS = '-c jit=off';
 
 export async function openDatabase(config: TDatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: POOL_MAX, Client: PreparingClient });
+    const pool = new pg.Pool({ connectionString: config.url, max: POOL_MAX, Client: PreparingClient, options: CONNECTION_OPTIONS });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     // LISTEN needs a connection of its own that stays open; the pool hands connections out per query.
     let listener: PgListener | null = null;

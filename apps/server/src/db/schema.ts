@@ -34,7 +34,7 @@ export type TerminalsTable = {
   tide_station: string | null;
   latitude: number | null;
   longitude: number | null;
-  /** Where quay metre 0 lies and the compass bearing along which the metres grow (issue 13, the map and the berth geofence). */
+  /** Where quay metre 0 lies and the compass bearing along which the metres grow (to place quay metres on the map and the berth geofence). */
   quay_origin_latitude: number | null;
   quay_origin_longitude: number | null;
   quay_bearing_deg: number | null;
@@ -142,7 +142,7 @@ export type PortalUsersTable = {
   first_failed_login_at: Timestamp | null;
   locked_until: Timestamp | null;
   last_used_terminal_id: number | null;
-  /** Issue 14: an organisation's lead may act for the non-lead people of that organisation. */
+  /** An organisation's lead may act for the non-lead people of that organisation. */
   is_organisation_lead: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -168,7 +168,7 @@ export type ProxyRequestsTable = {
   status_code: number | null;
   created_at: ColumnType<Date, Date | string, never>;
 };
-/** Start, end, expiry and refusal of acting for a colleague (issue 14). */
+/** Start, end, expiry and refusal of acting for a colleague, so every borrowed right is on record. */
 export type ProxyAuditEventsTable = {
   id: Generated<number>;
   actor_user_id: number;
@@ -178,7 +178,7 @@ export type ProxyAuditEventsTable = {
   session_id: number | null;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 };
-/** Fixed-window rate-limit counters (issue 15); `key` is a scope and a value (IP, or a digest of an address or token). */
+/** Fixed-window rate-limit counters shared by every server; `key` is a scope and a value (IP, or a digest of an address or token). */
 export type RateLimitCountersTable = {
   key: string;
   window_started_at: Timestamp;
@@ -606,7 +606,7 @@ export type AisDetectionsTable = {
   decided_at: Timestamp | null;
 };
 
-/** PRISE pre-arrival notice of a port call (issue 14, migration 0016). */
+/** PRISE pre-arrival notice of a port call (migration 0016). */
 export type PriseNoticesTable = {
   portcall_id: number;
   version: Generated<number>;

@@ -4,11 +4,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { readModelVersion } from '../db/read-model-version';
+import { COMPRESS_MIN_BYTES, type TEncoding, compressBody, markEncoded, preferredEncoding } from './compression';
 
 export type TResponseCacheOptions = { ttlMs: number; maxBytes: number };
 export const DEFAULT_RESPONSE_CACHE: TResponseCacheOptions = { ttlMs: 10_000, maxBytes: 64 * 1024 * 1024 };
 
-type TEntry = { body: string; version: string; storedAtMs: number };
+/** `encoded`: the body compressed for clients that accept it, made on the first such request and kept with it. */
+type TEntry = { body: string; version: string; storedAtMs: number; encoded: Partial<Record<TEncoding, Buffer>> };
 
 export class ResponseCache {
   readonly #entries = new Map<string, TEntry>();
@@ -36,8 +38,26 @@ export class ResponseCache {
     if (body.length > this.options.maxBytes) return;
     const old = this.#entries.get(key);
     if (old) this.#remove(key, old);
-    this.#entries.set(key, { body, version, storedAtMs: nowMs });
+    this.#entries.set(key, { body, version, storedAtMs: nowMs, encoded: {} });
     this.#bytes += body.length;
+    this.#evict();
+  }
+
+  /** The compressed body of an entry still held for exactly this text, or null. */
+  encoded(key: string, body: string, encoding: TEncoding): Buffer | null {
+    const entry = this.#entries.get(key);
+    return entry && entry.body === body ? (entry.encoded[encoding] ?? null) : null;
+  }
+
+  setEncoded(key: string, body: string, encoding: TEncoding, bytes: Buffer): void {
+    const entry = this.#entries.get(key);
+    if (!entry || entry.body !== body || entry.encoded[encoding]) return;
+    entry.encoded[encoding] = bytes;
+    this.#bytes += bytes.length;
+    this.#evict();
+  }
+
+  #evict(): void {
     for (const [oldestKey, oldest] of this.#entries) {
       if (this.#bytes <= this.options.maxBytes) break;
       this.#remove(oldestKey, oldest);
@@ -50,7 +70,7 @@ export class ResponseCache {
 
   #remove(key: string, entry: TEntry): void {
     this.#entries.delete(key);
-    this.#bytes -= entry.body.length;
+    this.#bytes -= entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
   }
 }
 
@@ -103,10 +123,23 @@ export async function replyCached(
   const nowMs = ctx.clock.now().getTime();
   const cached = fresh ? null : cache.get(key, before, nowMs);
   void reply.header('x-quayline-cache', cached !== null ? 'hit' : fresh ? 'bypass' : 'miss').type('application/json; charset=utf-8');
-  if (cached !== null) return reply.send(cached);
+  if (cached !== null) return sendKept(cache, key, cached, request, reply);
   const body = reply.serialize(await compute());
   // The zod serializer (plugins/response-serializer.ts) makes JSON text; anything else is not ours to keep.
   if (typeof body !== 'string') return reply.send(body);
   cache.set(key, before, nowMs, body);
-  return reply.send(body);
+  return sendKept(cache, key, body, request, reply);
+}
+
+/** Sends a kept page, compressed once per encoding and kept compressed, so a hit compresses nothing. */
+async function sendKept(cache: ResponseCache, key: string, body: string, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const encoding = body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(body);
+  let bytes = cache.encoded(key, body, encoding);
+  if (!bytes) {
+    bytes = await compressBody(body, encoding);
+    cache.setEncoded(key, body, encoding, bytes);
+  }
+  markEncoded(reply, encoding);
+  return reply.send(bytes);
 }

@@ -1,4 +1,4 @@
-// The rate limits in one place (issue 15, docs/security.md "Rate limits"): defaults, and the env variables that
+// The rate limits in one place (docs/security.md "Rate limits"): defaults, and the env variables that
 // override them. A max of 0 turns that limit off.
 
 /** At most `max` counted events per key in each fixed window of `windowMs`. */

@@ -1,4 +1,4 @@
-// Rate limits (issue 15) with @fastify/rate-limit over counters in the app's database (rate-limit-store.ts), so a
+// Rate limits with @fastify/rate-limit over counters in the app's database (rate-limit-store.ts), so a
 // limit holds across every server on one PostgreSQL. The sign-in routes call `app.rateLimits.enforce` for their
 // limits; the per-session ceiling is an onRequest hook on the whole API (registerApiRateLimit).
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';

@@ -10,15 +10,21 @@ import { errorEnvelope } from '../lib/envelope';
 export async function registerWebStatic(app: FastifyInstance, webDist: string | null): Promise<void> {
   const hasWeb = !!webDist && existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-        // wildcard: files are looked up per request, so a rebuild needs no restart; misses fall through to the handler below.
+    // wildcard: files are looked up per request, so a rebuild needs no restart; misses fall through to the handler below.
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
+      // The build writes .br and .gz beside each text file; the one the browser accepts is sent, with Vary.
+      preCompressed: true,
       cacheControl: false,
-      // Hashed assets never change; index.html must be revalidated so a new release is picked up.
-      setHeaders: (res, filePath) => res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      // Hashed assets never change; index.html must be revalidated so a new release is picked up. The same path may
+      // come as brotli, gzip or plain, so caches in between must key on Accept-Encoding.
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('vary', 'Accept-Encoding');
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {

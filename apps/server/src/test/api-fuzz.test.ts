@@ -1,4 +1,4 @@
-// API fuzz test (issue 15): every operation of the OpenAPI document, for every role, with inputs mutated from a valid
+// API fuzz test: every operation of the OpenAPI document, for every role, with inputs mutated from a valid
 // example (wrong types, missing and unknown properties, huge and odd unicode strings, bad dates, numbers and ids, broken
 // JSON, other content types). No answer may be a 5xx, leave the envelope, or show a stack trace or SQL.
 //
@@ -12,7 +12,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../config';
-import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed/demo-data';
+import { DEMO_PASSWORD, DEMO_USERS } from '../demo/demo-data';
 import { DATABASE_REFUSALS } from '../plugins/errors';
 import { DEFAULT_RATE_LIMITS } from '../plugins/rate-limit-config';
 import { loginAs } from './fixtures';

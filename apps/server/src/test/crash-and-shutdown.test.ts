@@ -1,4 +1,4 @@
-// Issue 15 §3, on real server processes: SIGKILL in the middle of a write load loses no acknowledged write and leaves
+// On real server processes: SIGKILL in the middle of a write load loses no acknowledged write and leaves
 // no half-applied publish; SIGTERM finishes the requests in flight, closes sockets with 1001 and exits 0.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

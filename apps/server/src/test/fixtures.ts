@@ -55,7 +55,7 @@ export async function loginAs(app: FastifyInstance, email: string, password = TE
   return (res.json() as { payload: { token: string } }).payload.token;
 }
 
-// ---- master data (issue 3) ----------------------------------------------------------------------------
+// ---- master data --------------------------------------------------------------------------------------
 
 const UNLOCODE_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ23456789';
 

@@ -1,4 +1,4 @@
-// Issue 15 §2: the authorization matrix of docs/permissions.md ("Every route") as a test. Every operation of the
+// The authorization matrix of docs/permissions.md ("Every route") as a test. Every operation of the
 // OpenAPI document is sent for every role, without a session and with a proxy session, on real demo records that
 // all three roles can see, and the answer's class is compared with the table; a route without a row fails. Then
 // every non-public operation with dead tokens (401), and every look-up with a record the vessel side may not see (404).
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { API_PREFIX, BERTH_ORIENTATIONS, CARD_COLOUR_CLASSES, DEFAULT_ALERT_SETTINGS, HEADER_PROXY_TOKEN, HEADER_TOKEN, type TPortcall, type TPortcallField, type TUserType, imoCheckDigit, portcallFieldPermissionRows, portcallFieldsRefusedTo } from '@quayline/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../db/seed/demo-data';
+import { DEMO_PASSWORD } from '../demo/demo-data';
 import { digest, generateToken } from '../lib/tokens';
 import { insertSession } from '../modules/auth/session.repository';
 import { TEST_PASSWORD, createTerminal, createUser, createVessel, loginAs } from './fixtures';
@@ -369,9 +369,13 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
     alertKey ??= await findSharedAlertKey();
     return alertKey;
   }
+  async function sharedAlertGroup(): Promise<string> {
+    const vessel = await w.db.selectFrom('portcalls').select('vessel_id').where('id', '=', w.alertCallId).executeTakeFirstOrThrow();
+    return `unanswered_request:${vessel.vessel_id}`;
+  }
   async function findSharedAlertKey(): Promise<string> {
     const keysOf = async (column: 'terminal_operator' | 'vessel_operator' | 'agent') => {
-      const res = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/dashboard/alerts?terminal_id=${w.terminalId}&include_acknowledged=true`, headers: headersOf(column) });
+      const res = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/dashboard/alerts?terminal_id=${w.terminalId}&portcall_id=${w.alertCallId}&include_acknowledged=true`, headers: headersOf(column) });
       return new Set((res.json() as { payload: { items: { key: string }[] } }).payload.items.map((a) => a.key));
     };
     const [terminal, vessel, agent] = await Promise.all([keysOf('terminal_operator'), keysOf('vessel_operator'), keysOf('agent')]);
@@ -433,6 +437,8 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
     'PUT /portcalls/{id}/schedule_sync': async () => ({ body: { version: await portcallVersion(w.callId), active: true } }),
     // Acknowledging is per person: every cell acknowledges the same alert, one the three roles all see.
     'POST /dashboard/alerts/acknowledge': async () => ({ body: { key: await sharedAlertKey() } }),
+    // The group of that alert (its rule and the call's vessel), which the three roles all see.
+    'POST /dashboard/alerts/acknowledge_group': async () => ({ body: { group: await sharedAlertGroup() } }),
     'PUT /dashboard/watchlist/{portcall_id}/seen': () => ({ pathValues: { portcall_id: w.callId } }),
     'DELETE /dashboard/watchlist/{portcall_id}': () => ({ pathValues: { portcall_id: w.callId } }),
     // The thresholds as they are, so the alerts the acknowledge cells use stay.

@@ -1,4 +1,4 @@
-// Issue 16 §4: the spec as a test. docs/spec-conformance.json lists every item of spec sections 3, 4, 7, 8 and 9;
+// The spec as a test. docs/spec-conformance.json lists every item of spec sections 3, 4, 7, 8 and 9;
 // each test below walks one kind of item and fails with the list of every mismatch (a deliberately absent item
 // only needs its reason).
 import { readFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { API_PREFIX, ERROR_CODES, ERROR_MESSAGES, HEADER_TOKEN, LOCALES, SPEC_EN
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEMO_PASSWORD } from '../db/seed/demo-data';
+import { DEMO_PASSWORD } from '../demo/demo-data';
 import { loginAs } from './fixtures';
 import { type TOperation, exampleFromSchema, listOperations } from './openapi-operations';
 import { DB_TARGETS, type TestApp, createTestApp } from './test-app';

@@ -1,4 +1,4 @@
-// Two real server processes on one PostgreSQL (issue 15 §4, docs/deploy.md "N servers, one PostgreSQL"): what one
+// Two real server processes on one PostgreSQL (docs/deploy.md "N servers, one PostgreSQL"): what one
 // server does, the other sees (realtime, sessions, drafts, rate limits, jobs), and losing one leaves the other serving.
 import { once } from 'node:events';
 import { type IncomingMessage, type ServerResponse, createServer, request as httpRequest } from 'node:http';

@@ -6,9 +6,12 @@ import { vi } from 'vitest';
 import type { TUserDetails } from '@quayline/domain';
 import { DEFAULT_CANVAS_SETTINGS, DEFAULT_PORTCALL_CARD_FIELDS, DEFAULT_SHIFT_PLANNER_SETTINGS, DEFAULT_DASHBOARD_SETTINGS } from '@quayline/domain';
 import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/router';
+import { preloadScreens, routes } from '@/app/router';
 import { createI18n, type TTranslationTree } from '@/lib/i18n';
 import en from '../../../server/src/modules/translations/locales/en.json';
+
+// Screens load on demand in the app; tests load them once here, outside any test's time limit.
+await preloadScreens();
 
 export type TRecordedCall = { method: string; url: string; path: string; search: URLSearchParams; body: unknown; headers: Record<string, string> };
 export type TFakeResponse = { status?: number; body: unknown };

@@ -1,5 +1,6 @@
 // Payloads of the dashboard widgets: user stats, watch list, alerts and their settings, cargo-operation progress.
 import { z } from 'zod';
+import { ALERT_GROUP_KEY_PATTERN } from '../alert-groups';
 import { ALERT_KEY_PATTERN, ALERT_RULES, ALERT_SEVERITIES, ZAlertSettings } from '../dashboard-alerts';
 import { NEGOTIATED_TIMES, ZTimeLabel } from '../negotiation';
 import { pageQuery, ZPageMeta } from './paging';
@@ -53,6 +54,7 @@ export const ZDashboardAlert = z.object({
   severity: z.enum(ALERT_SEVERITIES),
   portcall_id: z.number().int(),
   terminal_id: z.number().int(),
+  vessel_id: z.number().int(),
   vessel_name: z.string(),
   berth_arrival: z.string(),
   /** Parameters of the client's translated text (`dashboard.alerts.<rule>`). */
@@ -63,9 +65,42 @@ export const ZDashboardAlert = z.object({
   acknowledged: z.boolean(),
 });
 export type TDashboardAlert = z.infer<typeof ZDashboardAlert>;
-export const ZDashboardAlerts = z.object({ items: z.array(ZDashboardAlert), unacknowledged_count: z.number().int() });
-export const ZAlertsQuery = ZDashboardTerminalQuery.extend({ include_acknowledged: z.enum(['true', 'false']).default('true') });
+/** A vessel's alerts of one rule, folded (alert-groups.ts): what the alerts widget lists. */
+export const ZAlertGroup = z.object({
+  key: z.string(),
+  rule: z.enum(ALERT_RULES),
+  vessel_id: z.number().int(),
+  vessel_name: z.string(),
+  severity: z.enum(ALERT_SEVERITIES),
+  count: z.number().int(),
+  unacknowledged_count: z.number().int(),
+  first: ZDashboardAlert,
+  newest_at: z.string().nullable(),
+  portcalls: z.array(z.object({ id: z.number().int(), terminal_id: z.number().int(), berth_arrival: z.string() })),
+});
+export type TAlertGroup = z.infer<typeof ZAlertGroup>;
+export const ALERT_GROUPS_PAGE_SIZE = 10;
+export const ZDashboardAlerts = z.object({
+  /** One page of groups, most pressing first. */
+  groups: z.array(ZAlertGroup),
+  meta: ZPageMeta,
+  /** Every alert of the group asked for with `group`, or of the call asked for with `portcall_id`; empty otherwise. */
+  items: z.array(ZDashboardAlert),
+  /** Open alerts in all groups (the widget's badge). */
+  unacknowledged_count: z.number().int(),
+  /** Alerts in all groups shown. */
+  alert_count: z.number().int(),
+});
+export type TDashboardAlerts = z.infer<typeof ZDashboardAlerts>;
+export const ZAlertsQuery = ZDashboardTerminalQuery.extend({
+  include_acknowledged: z.enum(['true', 'false']).default('true'),
+  /** Only this group, with its alerts in `items`. */
+  group: z.string().regex(ALERT_GROUP_KEY_PATTERN, 'Not an alert group').optional(),
+  /** Only the groups covering this call, with the call's alerts in `items`. */
+  portcall_id: ZRecordId.optional(),
+}).extend(pageQuery(ALERT_GROUPS_PAGE_SIZE).shape);
 export const ZAcknowledgeAlertRequest = z.object({ key: z.string().regex(ALERT_KEY_PATTERN, 'Not an alert key') });
+export const ZAcknowledgeAlertGroupRequest = z.object({ group: z.string().regex(ALERT_GROUP_KEY_PATTERN, 'Not an alert group') });
 export const ZAlertSettingsQuery = z.object({ terminal_id: ZRecordId });
 export const ZAlertSettingsPayload = z.object({ terminal_id: z.number().int(), settings: ZAlertSettings, is_default: z.boolean(), updated_at: z.string().nullable() });
 

@@ -1,4 +1,4 @@
-// The daily task digest (issue 14): the signed-in user's open tasks grouped as on the tasks screen, for the mail
+// The daily task digest: the signed-in user's open tasks grouped as on the tasks screen, for the mail
 // sent at the user's hour and for GET /daily_task_summary, which returns the same content.
 import { z } from 'zod';
 import { LOCALES } from '../locales';

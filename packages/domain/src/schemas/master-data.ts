@@ -1,4 +1,4 @@
-// Payloads of the master data (issue 3, section 1): terminals and their geometry, block zones, cranes,
+// Payloads of the master data: terminals and their geometry, block zones, cranes,
 // cargo-handling equipment, vessels, organisations, ports and pilot boarding places.
 import { z } from 'zod';
 import { TEXT_INPUT_MAX_LENGTH } from '../constants';

@@ -15,7 +15,7 @@ export const STATUS_SORT_PRIORITY: Record<TPortcallStatus, number> = { Cancelled
 export const STATUS_DISPLAY_ORDER: readonly TPortcallStatus[] = ['Cancelled', 'Departed', 'Cargo Ops', 'Berthed', 'Arrived at PBP', 'Approaching'];
 
 export const PORTCALL_TYPES = ['Inbound', 'Shifter'] as const;
-/** Spec section 4: a call follows its voyage's schedule, or a person stopped that (issue 12; here so voyages.ts can import it without a cycle). */
+/** Spec section 4: a call follows its voyage's schedule, or a person stopped that (here so voyages.ts can import it without a cycle). */
 export const SCHEDULE_SYNC_STATES = ['schedule_syncable', 'schedule_syncable_inactive'] as const;
 export const ZScheduleSyncState = z.enum(SCHEDULE_SYNC_STATES);
 export type TScheduleSyncState = z.infer<typeof ZScheduleSyncState>;

@@ -1,4 +1,4 @@
-// The shift planner (issue 11, docs/shift-planner.md): the board of one terminal's shifts over some days, with the
+// The shift planner (docs/shift-planner.md): the board of one terminal's shifts over some days, with the
 // calls working in them, their shift cards, the capacity of each shift and what is wrong with the plan.
 import { z } from 'zod';
 import { ZRecordId, ZRecordIdValue, ZTerminalShift } from './master-data';

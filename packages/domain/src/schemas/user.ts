@@ -40,7 +40,7 @@ export const ZUserDetails = ZUserInfo.extend({
   dashboard_performance_settings: ZDashboardSettings.shape.dashboard_performance_settings,
   /** Kept for older clients: the real person behind a proxy session. `proxy` says the same more fully. */
   acting_as: z.object({ id: z.number().int(), email: z.string() }).nullable(),
-  /** Set while someone acts for this user (issue 14): who really acts, for whom, and until when. */
+  /** Set while someone acts for this user: who really acts, for whom, and until when. */
   proxy: z
     .object({ actor: ZProxyPerson, acting_for: ZProxyPerson, expires_at: z.string() })
     .nullable(),

@@ -1,4 +1,4 @@
-// Voyage center payloads (issue 12): voyages with their schedules, liner-service templates, schedule providers,
+// Voyage center payloads: voyages with their schedules, liner-service templates, schedule providers,
 // sync runs and the schedule proposals a sync raises instead of overwriting an agreed time. docs/voyage-center.md.
 import { z } from 'zod';
 import { ZChangeLabel, ZNegotiatedTime, ZTimeLabel } from '../negotiation';
@@ -32,7 +32,7 @@ export const ZScheduleClassifier = z.enum(SCHEDULE_CLASSIFIERS);
 export const OVS_PORT_CALL_STATUS_CODES = ['OMIT', 'BLNK', 'ADHO', 'PHOT', 'PHIN', 'SLID', 'ROTC', 'CUTR', 'DRYD', 'BUNK', 'OOSV'] as const;
 export const VOYAGES_PAGE_SIZE = 10;
 export const VOYAGE_TEMPLATES_PAGE_SIZE = 10;
-/** How far a template generates when the caller names no horizon (issue 12). */
+/** How far a template generates when the caller names no horizon (docs/voyage-center.md). */
 export const DEFAULT_TEMPLATE_HORIZON_WEEKS = 12;
 export const MAX_TEMPLATE_HORIZON_WEEKS = 104;
 /** A schedule change to a planned or accepted time smaller than this is recorded but raises no proposal. */

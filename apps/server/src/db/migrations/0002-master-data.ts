@@ -1,4 +1,4 @@
-// Master data of issue 3: cargo-handling equipment per terminal, and indexes for the vessel, port and zone look-ups.
+// Master data: cargo-handling equipment per terminal, and indexes for the vessel, port and zone look-ups.
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

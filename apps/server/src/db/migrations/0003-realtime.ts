@@ -1,4 +1,4 @@
-// Realtime events (issue 3, section 5): every published event is a row; servers LISTEN on quayline_events for new ids
+// Realtime events: every published event is a row; servers LISTEN on quayline_events for new ids
 // and fan the rows out to their WebSocket clients. Rows are kept 24 h so reconnecting clients can catch up.
 import { type Kysely, sql } from 'kysely';
 

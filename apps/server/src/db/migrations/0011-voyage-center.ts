@@ -1,4 +1,4 @@
-// Voyage center (issue 12): liner-service templates, voyages with their schedules, schedule providers, sync runs and
+// Voyage center: liner-service templates, voyages with their schedules, schedule providers, sync runs and
 // the proposals a sync raises. Automated steps (a schedule sync) have no user: creator_type says so.
 import { type Kysely, sql } from 'kysely';
 

@@ -1,4 +1,4 @@
-// Dashboard (issue 10): pinned calls per user, alert thresholds per terminal, and who acknowledged which alert when.
+// Dashboard: pinned calls per user, alert thresholds per terminal, and who acknowledged which alert when.
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

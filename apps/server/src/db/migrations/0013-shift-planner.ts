@@ -1,4 +1,4 @@
-// Shift planner (issue 11): the terminal's non-working times, gangs available per shift, and the moves actually
+// Shift planner: the terminal's non-working times, gangs available per shift, and the moves actually
 // worked in a shift (recorded after it, for the shift report and the progress of a call).
 import { type Kysely, sql } from 'kysely';
 

@@ -1,4 +1,4 @@
-// Map, AIS and arrival predictions (issue 13): what AIS tells about each vessel (latest static and position data,
+// Map, AIS and arrival predictions: what AIS tells about each vessel (latest static and position data,
 // and a track of positions), the predictions of each call's berth arrival, the geofence state of each call, the
 // times AIS detected (applied or proposed to the planner), and the terminal's settings for all of it. Whether a
 // prediction is on time uses the terminal's arrival_deviation_minutes alert setting, so the map and the alerts agree.

@@ -1,4 +1,4 @@
-// Daily task digest (issue 14): one row per user and local date is the claim that makes the digest go out once,
+// Daily task digest: one row per user and local date is the claim that makes the digest go out once,
 // however many servers run the job and however often it is retried.
 import { type Kysely, sql } from 'kysely';
 

@@ -1,4 +1,4 @@
-// PRISE pre-arrival notices (issue 14): one notice per port call with its own fields, the submitted snapshot the
+// PRISE pre-arrival notices: one notice per port call with its own fields, the submitted snapshot the
 // reopen check compares against, the port authority's answer, and the polling state; plus the notice's history.
 import { type Kysely, sql } from 'kysely';
 

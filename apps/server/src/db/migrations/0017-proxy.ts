@@ -1,4 +1,4 @@
-// Acting on a colleague's behalf (issue 14): organisation leads, the audit of every proxy start, end, expiry and
+// Acting on a colleague's behalf: organisation leads, the audit of every proxy start, end, expiry and
 // refusal, and a notification type that tells the person acted for that it happened.
 import { type Kysely, sql } from 'kysely';
 

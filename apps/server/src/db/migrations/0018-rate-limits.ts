@@ -1,4 +1,4 @@
-// Rate-limit counters (issue 15): one row per key and fixed window, shared by every server on the database so a
+// Rate-limit counters: one row per key and fixed window, shared by every server on the database so a
 // limit holds however many processes answer. Rows are short-lived; the store deletes expired ones now and then.
 import { type Kysely, sql } from 'kysely';
 

@@ -1,4 +1,4 @@
-// Port-call fields of spec section 3 that need storage (issue 16): the call-level cargo type, and the value each
+// Port-call fields of spec section 3 that need storage: the call-level cargo type, and the value each
 // negotiated time had before its last change (previous_*), so "was 08:00, now 10:00" is a column read, not a walk
 // through the negotiation chain. A trigger keeps previous_* right for every writer (negotiation, schedules, AIS,
 // voyages) without each of them knowing about it.

@@ -1,4 +1,4 @@
-// The read-model version (issue 15, docs/performance.md "Cached list pages"): one counter that every committed change
+// The read-model version (docs/performance.md "Cached list pages"): one counter that every committed change
 // to a table the port-call list reads moves on, whoever writes (any server, a job, psql). A cached list page is valid
 // for exactly one value of it. Row changes bump it from a deferred trigger, so the counter's row lock is taken at
 // commit and held only until the commit ends: writers never wait on it while holding other locks (no deadlock), and
@@ -7,8 +7,8 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * The tables the port-call list and one call read when this migration was written. A later read of another table adds
- * the two triggers in its own migration: read-model-version.test.ts checks the installed triggers against the queries'
- * plans, not against this list.
+ * the two triggers in its own migration: test/read-model-version.test.ts checks the installed triggers against the
+ * queries' plans, not against this list.
  */
 const READ_MODEL_TABLES = [
   'portcalls',

@@ -1,4 +1,4 @@
-// Who may act for whom (issue 14), as one pure decision so the rule table can be tested on its own and the
+// Who may act for whom, as one pure decision so the rule table can be tested on its own and the
 // start endpoint and the candidate list can never disagree.
 import type { TUserType } from '@quayline/domain';
 

@@ -1,4 +1,4 @@
-// Acting on a colleague's behalf (issue 14): start, end, the candidate list, what the person acted for can see,
+// Acting on a colleague's behalf: start, end, the candidate list, what the person acted for can see,
 // and the answer to a proxy token that has run out. Every start, end, expiry and refusal is audited.
 import { PROXY_SESSION_TTL_MINUTES, realtimeChannels, type TProxyCandidate, type TProxySessionOnMyBehalf, type TStartProxySessionResponse } from '@quayline/domain';
 import type { AppContext } from '../../app-context';

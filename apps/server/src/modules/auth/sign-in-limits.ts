@@ -1,4 +1,4 @@
-// The rate limits of the sign-in routes (issue 15, docs/security.md "Rate limits"), on top of the account lock of
+// The rate limits of the sign-in routes (docs/security.md "Rate limits"), on top of the account lock of
 // auth.service (5 failures lock a known account): every attempt counts per client IP, failed ones per address.
 import type { TErrorCode } from '@quayline/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

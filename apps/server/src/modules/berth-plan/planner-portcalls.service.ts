@@ -81,7 +81,7 @@ export async function listPlannerPortcalls(
   const countRow = rows.page[0] ?? (q.page > 1 ? (await findPlannerPortcalls(ctx.db, session.user, { ...window, offset: 0, limit: 1 })).page[0] : undefined);
   const totalCount = countRow ? Number(countRow.window_count) : 0;
   const [cargo, equipment, shifts] = [perPortcall(rows.cargo), perPortcall(rows.equipment), perPortcall(rows.shifts)];
-  // One query for the window's stored predictions, so the card can show them (issue 13), and one for the viewer's sandbox.
+  // One query for the window's stored arrival predictions, shown on the card, and one for the viewer's sandbox.
   const predictions = await findPredictedBerthArrivals(ctx.db, rows.page.map((row) => row.id));
   const sandbox = rows.page.length ? await findViewerSandbox(ctx.db, session.user, q.terminal_id) : { draftedIds: new Set<number>(), frozenIds: new Set<number>() };
   const now = ctx.clock.now();

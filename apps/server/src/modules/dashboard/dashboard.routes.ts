@@ -1,5 +1,6 @@
 // HTTP for the dashboard widgets user_stats, watchlist, alerts (with settings and acknowledgements) and cargo progress.
 import {
+  ZAcknowledgeAlertGroupRequest,
   ZAcknowledgeAlertRequest,
   ZAlertSettings,
   ZAlertSettingsPayload,
@@ -23,7 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { requireSession, sessionOf } from '../../plugins/auth';
-import { acknowledgeAlert, getAlertSettings, listAlerts, putAlertSettings } from './alerts.service';
+import { acknowledgeAlert, acknowledgeAlertGroup, getAlertSettings, listAlerts, putAlertSettings } from './alerts.service';
 import { getCargoOperationProgress } from './cargo-progress.service';
 import { getUserStats } from './user-stats.service';
 import { getWatchlist, markPortcallSeen, pinPortcall, unpinPortcall } from './watchlist.service';
@@ -31,6 +32,7 @@ import { getWatchlist, markPortcallSeen, pinPortcall, unpinPortcall } from './wa
 const tags = ['Dashboard'];
 const errors = { '4xx': ZErrorEnvelope };
 const ZAcknowledgement = z.object({ alert: ZDashboardAlert, acknowledged_at: z.string(), acknowledged_by: z.number().int(), acting_user_id: z.number().int().nullable() });
+const ZGroupAcknowledgement = z.object({ group: z.string(), keys: z.array(z.string()), acknowledged_at: z.string(), acknowledged_by: z.number().int(), acting_user_id: z.number().int().nullable() });
 
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,11 +52,14 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     ok(await markPortcallSeen(app.ctx, sessionOf(request), request.params.portcall_id)),
   );
 
-  r.get('/dashboard/alerts', { ...auth, schema: { tags, summary: 'Rule-based alerts on the calls the user may see', querystring: ZAlertsQuery, response: { 200: successEnvelope(ZDashboardAlerts), ...errors } } }, async (request) =>
+  r.get('/dashboard/alerts', { ...auth, schema: { tags, summary: 'Rule-based alerts on the calls the user may see, grouped per vessel and rule, 10 groups a page', querystring: ZAlertsQuery, response: { 200: successEnvelope(ZDashboardAlerts), ...errors } } }, async (request) =>
     ok(await listAlerts(app.ctx, sessionOf(request), request.query)),
   );
   r.post('/dashboard/alerts/acknowledge', { ...auth, schema: { tags, summary: 'Acknowledge an alert for oneself (recorded with who and when)', body: ZAcknowledgeAlertRequest, response: { 200: successEnvelope(ZAcknowledgement), ...errors } } }, async (request) =>
     ok(await acknowledgeAlert(app.ctx, sessionOf(request), request.body.key)),
+  );
+  r.post('/dashboard/alerts/acknowledge_group', { ...auth, schema: { tags, summary: 'Acknowledge every open alert of a group (one vessel, one rule) for oneself', body: ZAcknowledgeAlertGroupRequest, response: { 200: successEnvelope(ZGroupAcknowledgement), ...errors } } }, async (request) =>
+    ok(await acknowledgeAlertGroup(app.ctx, sessionOf(request), request.body.group)),
   );
   r.get('/dashboard/alert_settings', { ...auth, schema: { tags, summary: 'Alert thresholds of a terminal (terminal operators)', querystring: ZAlertSettingsQuery, response: { 200: successEnvelope(ZAlertSettingsPayload), ...errors } } }, async (request) =>
     ok(await getAlertSettings(app.ctx, sessionOf(request), request.query.terminal_id)),

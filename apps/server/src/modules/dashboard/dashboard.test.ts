@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCall, createOrganisation, signIn } from '../../test/fixtures';
+import { allAlerts } from '../../test/alerts';
 import { type PortcallWorld, createPortcallWorld } from '../../test/portcall-world';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
 
@@ -27,7 +28,7 @@ describe.each(DB_TARGETS)('dashboard widgets on %s', (target) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().payload as { id: number; version: number };
   };
-  const alertsOf = async (call: ApiCall, query = '') => (await call('GET', `/dashboard/alerts${query}`)).json().payload.items as TAlert[];
+  const alertsOf = async (call: ApiCall, query = '') => (await allAlerts(call, query)) as TAlert[];
 
   it('counts what waits for each side, scoped to the calls each user may see', async () => {
     const w = await worldWithStranger();
@@ -234,7 +235,7 @@ describe.each(DB_TARGETS)('dashboard widgets on %s', (target) => {
     expect(res.json().payload).toMatchObject({ alert: { key: alert!.key, acknowledged: true }, acting_user_id: null });
     expect((await w.planner('POST', '/dashboard/alerts/acknowledge', { key: alert!.key })).statusCode).toBe(200);
     expect((await alertsOf(w.planner)).find((a) => a.key === alert!.key)?.acknowledged).toBe(true);
-    expect((await w.planner('GET', '/dashboard/alerts?include_acknowledged=false')).json().payload).toMatchObject({ items: [], unacknowledged_count: 0 });
+    expect((await w.planner('GET', '/dashboard/alerts?include_acknowledged=false')).json().payload).toMatchObject({ groups: [], items: [], unacknowledged_count: 0, alert_count: 0 });
     expect((await alertsOf(colleague.call)).find((a) => a.key === alert!.key)?.acknowledged).toBe(false);
     const rows = await t.database.db.selectFrom('alert_acknowledgements').selectAll().where('alert_key', '=', alert!.key).execute();
     expect(rows).toHaveLength(1);

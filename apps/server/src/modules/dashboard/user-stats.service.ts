@@ -2,9 +2,10 @@
 import { PORTCALL_STATUSES, type TPortcall, type TUserStats, partyOf, taskReasons } from '@quayline/domain';
 import type { AppContext } from '../../app-context';
 import type { AuthSession } from '../auth/auth.service';
-import { getTaskSettings } from '../tasks/task.service';
-import { mapCalls, scopeTerminals } from './dashboard-scope';
-import { countUnreadMessages, findLastStepTimes, findVisibleCalls } from './dashboard.repository';
+import { findTaskCalls } from '../tasks/task.repository';
+import { getTaskSettings, toTaskCall } from '../tasks/task.service';
+import { scopeTerminals } from './dashboard-scope';
+import { countUnreadMessages, findLastStepTimes } from './dashboard.repository';
 import { waitingTimes } from './waiting-times';
 
 const HOUR_MS = 3_600_000;
@@ -18,8 +19,8 @@ export async function getUserStats(ctx: AppContext, session: AuthSession, query:
   const now = ctx.clock.now();
   const nowMs = now.getTime();
   const party = partyOf(user.user_type);
-  const rows = await findVisibleCalls(ctx.db, user, { terminalId: query.terminal_id, departureFrom: new Date(nowMs - TASK_LOOKBACK_MS) });
-  const calls = await mapCalls(ctx, user, rows, { withExtras: false });
+  // Every count reads only a call's own columns: the task list's read of recent calls, not the full call.
+  const calls = (await findTaskCalls(ctx.db, user, { terminalId: query.terminal_id, departureFrom: new Date(nowMs - TASK_LOOKBACK_MS), party })).map(toTaskCall);
   const terminalQuery: Record<string, string> = query.terminal_id !== undefined ? { terminal_id: String(query.terminal_id) } : {};
   const until = (hours: number) => new Date(nowMs + hours * HOUR_MS).toISOString();
 

@@ -5,7 +5,7 @@ import { NEGOTIATED_TIMES, type TNegotiatedTime, type TParty, type TPortcall, ty
 export type TWaitingTime = { time: TNegotiatedTime; label: TTimeLabel; waitingFor: TParty; kind: 'request' | 'proposal' | 'cancellation' };
 
 /** With includeFirstPlans, exactly the task list's rule (user_stats counts what the tasks list shows). */
-export function waitingTimes(call: TPortcall, options: { includeFirstPlans: boolean }): TWaitingTime[] {
+export function waitingTimes(call: { [K in `${TNegotiatedTime}_state`]: Pick<TPortcall[K], 'label' | 'change_label'> }, options: { includeFirstPlans: boolean }): TWaitingTime[] {
   const out: TWaitingTime[] = [];
   for (const time of NEGOTIATED_TIMES) {
     const { label, change_label } = call[`${time}_state`];

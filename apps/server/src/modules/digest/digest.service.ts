@@ -42,11 +42,11 @@ export async function buildDailyTaskSummary(ctx: AppContext, user: PortalUser): 
   const now = ctx.clock.now();
   const locale = localeOfUser(user);
   const { open } = await classify(ctx, { user });
-  const terminalIds = [...new Set(open.map((t) => t.portcall.terminal_id))];
+  const terminalIds = [...new Set(open.map((t) => t.call.terminal_id))];
   const zones = new Map(
     terminalIds.length ? (await ctx.db.selectFrom('terminals').select(['id', 'time_zone']).where('id', 'in', terminalIds).execute()).map((r) => [r.id, r.time_zone] as const) : [],
   );
-  const toCall = ({ portcall, reasons }: (typeof open)[number]): TDigestCall => {
+  const toCall = ({ call: portcall, reasons }: (typeof open)[number]): TDigestCall => {
     const zone = zones.get(portcall.terminal_id) ?? 'UTC';
     return {
       portcall_id: portcall.id,
@@ -60,8 +60,8 @@ export async function buildDailyTaskSummary(ctx: AppContext, user: PortalUser): 
       link: portcallLink(ctx, locale, portcall.id),
     };
   };
-  const upcoming = open.filter((t) => !isDeparted(t.portcall, now)).map(toCall);
-  const departed = open.filter((t) => isDeparted(t.portcall, now)).map(toCall);
+  const upcoming = open.filter((t) => !isDeparted(t.call, now)).map(toCall);
+  const departed = open.filter((t) => isDeparted(t.call, now)).map(toCall);
   return {
     local_date: localClockOf(now, user.mail_timezone)?.date ?? now.toISOString().slice(0, 10),
     timezone: user.mail_timezone,

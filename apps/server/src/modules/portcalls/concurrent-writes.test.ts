@@ -1,5 +1,5 @@
 // Twenty clients write the same record with the same version at the same moment: exactly one wins, every other one
-// gets 409 with the current record, and only the winner's change is stored and audited (issue 15, "Faults").
+// gets 409 with the current record, and only the winner's change is stored and audited: no write is silently lost.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PortcallWorld, createPortcallWorld } from '../../test/portcall-world';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';

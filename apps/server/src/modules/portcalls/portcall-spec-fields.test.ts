@@ -1,4 +1,4 @@
-// Issue 16 §1: every field of spec section 3's port call is in the record, with the meaning docs/portcalls.md gives it.
+// Every field of spec section 3's port call is in the record, with the meaning docs/portcalls.md gives it.
 import { ZPortcall } from '@quayline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PortcallWorld, createPortcallWorld } from '../../test/portcall-world';

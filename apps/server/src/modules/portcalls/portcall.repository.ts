@@ -205,7 +205,7 @@ export async function findPortcallExtras(db: Db, portcallIds: number[]) {
     findStoredPredictions(db, portcallIds),
   ]);
   const predicted = predictedBerthArrivalsOf(stored, arrivalSteps);
-  // The stored prediction (issue 13) wins over the vessel's own estimate; the mapper falls back to the estimate.
+  // The stored AIS-based prediction wins over the vessel's own estimate; the mapper falls back to the estimate.
   const predictions = [...predicted].map(([portcall_id, value]) => ({ portcall_id, value }));
   return { equipment, shifts, arrivalSteps, predictions };
 }

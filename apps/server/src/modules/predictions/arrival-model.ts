@@ -1,4 +1,4 @@
-// The built-in berth-arrival model (issue 13, section 3), pure: remaining sea distance over a robust recent speed,
+// The built-in berth-arrival model, pure: remaining sea distance over a robust recent speed,
 // plus the pilotage time this terminal's history teaches, compared with the call's reference berth arrival.
 import type { TPredictedArrivalStatus } from '@quayline/domain';
 

@@ -1,6 +1,7 @@
 import { realtimeChannels } from '@quayline/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allAlerts } from '../../test/alerts';
 import { createOrganisation, createPort, signIn } from '../../test/fixtures';
 import { type PortcallWorld, createPortcallWorld } from '../../test/portcall-world';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
@@ -167,7 +168,7 @@ describe.each(DB_TARGETS)('PRISE notices on %s', (target) => {
     expect(reopenNotes.some((n) => n.portal_user_id === w.users.agent.user.id && (n.details as { field?: string }).field === 'prise_status')).toBe(true);
 
     // The dashboard warns about an approval that was lost.
-    const alerts = (await w.planner('GET', `/dashboard/alerts?terminal_id=${w.terminal.id}`)).json().payload.items as { rule: string; portcall_id: number; severity: string; why: Record<string, unknown> }[];
+    const alerts = (await allAlerts(w.planner, `?terminal_id=${w.terminal.id}`)) as { rule: string; portcall_id: number; severity: string; why: Record<string, unknown> }[];
     expect(alerts.find((a) => a.rule === 'prise_notice' && a.portcall_id === id)).toMatchObject({ severity: 'warning', why: { state: 'reopened', prise_code: null } });
   }, 40_000);
 
@@ -183,7 +184,7 @@ describe.each(DB_TARGETS)('PRISE notices on %s', (target) => {
     expect(rejected).toMatchObject({ prise_status: 'prise_rejected', prise_code: 'DRAFT_EXCEEDS_CHANNEL_LIMIT', can_edit: true, can_submit: true });
     expect(rejected.prise_message).toContain('15.20 m');
     expect(await callOf(id)).toMatchObject({ prise_status: 'prise_rejected', prise_code: 'DRAFT_EXCEEDS_CHANNEL_LIMIT' });
-    const alerts = (await w.planner('GET', `/dashboard/alerts?terminal_id=${w.terminal.id}`)).json().payload.items as { rule: string; portcall_id: number; severity: string; why: Record<string, unknown> }[];
+    const alerts = (await allAlerts(w.planner, `?terminal_id=${w.terminal.id}`)) as { rule: string; portcall_id: number; severity: string; why: Record<string, unknown> }[];
     expect(alerts.find((a) => a.rule === 'prise_notice' && a.portcall_id === id)).toMatchObject({ severity: 'critical', why: { state: 'rejected', prise_code: 'DRAFT_EXCEEDS_CHANNEL_LIMIT' } });
 
     const current = (await w.planner('GET', `/portcalls/${id}`)).json().payload;
@@ -296,11 +297,11 @@ describe.each(DB_TARGETS)('PRISE notices on %s', (target) => {
     try {
       const filled = await fill(id);
       expect(filled.flags).toEqual({ late: true, large_vessel: true });
-      const alerts = (await w.planner('GET', `/dashboard/alerts?terminal_id=${w.terminal.id}`)).json().payload.items as { rule: string; portcall_id: number; severity: string; why: Record<string, unknown> }[];
+      const alerts = (await allAlerts(w.planner, `?terminal_id=${w.terminal.id}`)) as { rule: string; portcall_id: number; severity: string; why: Record<string, unknown> }[];
       expect(alerts.find((a) => a.rule === 'prise_notice' && a.portcall_id === id)).toMatchObject({ severity: 'critical', why: { state: 'overdue' } });
       // A vessel already at the pilot boarding place has made the passage: no alert for its notice any more.
       await db().updateTable('portcalls').set({ status: 'Arrived at PBP' }).where('id', '=', id).execute();
-      const later = (await w.planner('GET', `/dashboard/alerts?terminal_id=${w.terminal.id}`)).json().payload.items as { rule: string; portcall_id: number }[];
+      const later = (await allAlerts(w.planner, `?terminal_id=${w.terminal.id}`)) as { rule: string; portcall_id: number }[];
       expect(later.find((a) => a.rule === 'prise_notice' && a.portcall_id === id)).toBeUndefined();
       await db().updateTable('portcalls').set({ status: 'Approaching' }).where('id', '=', id).execute();
       const sent = await w.planner('POST', `/portcalls/${id}/prise_notice/submit`, { version: filled.version });

@@ -2,10 +2,13 @@
 import {
   TASKS_PAGE_SIZE,
   TASK_REASONS,
+  type TNegotiatedTime,
   type TParty,
   type TPortcall,
+  type TPortcallStatus,
   type TTaskFilter,
   type TTaskReason,
+  type TTaskSubject,
   isDeparted,
   pageMeta,
   partyOf,
@@ -13,10 +16,10 @@ import {
 } from '@quayline/domain';
 import type { AppContext } from '../../app-context';
 import type { AuthSession } from '../auth/auth.service';
-import { toPortcall } from '../portcalls/portcall-mapper';
-import { findCargoDetails, perPortcall, selectPortcalls, visibleTo } from '../portcalls/portcall.repository';
+import { iso, num, state } from '../portcalls/portcall-mapper';
 import { portcallsByIds } from '../portcalls/portcall.service';
 import { findUserById, mergeUserSettings } from '../users/user.repository';
+import { type TTaskCallRow, findTaskCalls } from './task.repository';
 
 export type TTask = { portcall: TPortcall; reasons: TTaskReason[] };
 const SETTINGS_KEY = 'portcall_task_settings';
@@ -35,42 +38,58 @@ export async function updateTaskSettings(ctx: AppContext, session: AuthSession, 
   return getTaskSettings(ctx, session);
 }
 
+/** A recent visible call as the task rules and counts see it: its own columns, in the API's shape. */
+export type TTaskCall = TTaskSubject &
+  Pick<TPortcall, 'id' | 'terminal_id' | 'terminal_name' | 'vessel_name' | 'berth_arrival' | 'berth_departure' | 'updated_at'> & {
+    [K in `${TNegotiatedTime}_state`]: Pick<TPortcall[K], 'label' | 'change_label'>;
+  };
+export type TClassifiedTask = { call: TTaskCall; reasons: TTaskReason[] };
+
+export function toTaskCall(row: TTaskCallRow): TTaskCall {
+  return {
+    id: row.id,
+    terminal_id: row.terminal_id,
+    terminal_name: row.terminal_name,
+    vessel_name: row.vessel_name,
+    status: row.status as TPortcallStatus,
+    berth_arrival: iso(row.berth_arrival)!,
+    berth_departure: iso(row.berth_departure)!,
+    updated_at: iso(row.updated_at)!,
+    berth_start_position: num(row.berth_start_position),
+    voyage_number_import: row.voyage_number_import,
+    voyage_number_export: row.voyage_number_export,
+    berth_arrival_state: state(row.berth_arrival_label, row.berth_arrival_change_label),
+    berth_departure_state: state(row.berth_departure_label, row.berth_departure_change_label),
+    pilot_boarding_place_arrival_state: state(row.pilot_boarding_place_arrival_label, row.pilot_boarding_place_arrival_change_label),
+    pilot_boarding_place_departure_state: state(row.pilot_boarding_place_departure_label, row.pilot_boarding_place_departure_change_label),
+    cargo_details: { length: Number(row.cargo_line_count) },
+  };
+}
+
 /**
  * The user's open and closed tasks (the tasks screen's query; the daily digest reads the open ones without a session).
- * Reasons need only the call's own row and cargo lines, so every visible call is read plainly; its `portcall` is that
- * summary. `listTasks` reads the page's calls in full.
+ * Reasons need only the call's own columns and how many cargo lines it has, so every recent visible call is read as
+ * just those (`findTaskCalls`); `listTasks` reads the page's calls in full.
  */
-export async function classify(ctx: AppContext, session: Pick<AuthSession, 'user'>): Promise<{ open: TTask[]; closed: TTask[] }> {
+export async function classify(ctx: AppContext, session: Pick<AuthSession, 'user'>): Promise<{ open: TClassifiedTask[]; closed: TClassifiedTask[] }> {
   const user = session.user;
   const party: TParty = partyOf(user.user_type);
   const now = ctx.clock.now();
-  const rows = await selectPortcalls(ctx.db)
-    .where(visibleTo(user))
-    .where('portcalls.berth_departure', '>=', new Date(now.getTime() - LOOKBACK_MS))
-    .orderBy('portcalls.berth_arrival')
-    .orderBy('portcalls.id')
-    .execute();
-  const cargo = perPortcall(await findCargoDetails(ctx.db, rows.map((r) => r.id)));
-  const handled = new Set(
-    rows.length
-      ? (await ctx.db.selectFrom('portcall_timestamps').select('portcall_id').distinct().where('party', '=', party).where('portcall_id', 'in', rows.map((r) => r.id)).execute()).map((r) => r.portcall_id)
-      : [],
-  );
-  const { enabled_reasons } = await getTaskSettings(ctx, session);
-  const open: TTask[] = [];
-  const closed: TTask[] = [];
+  const [rows, { enabled_reasons }] = await Promise.all([findTaskCalls(ctx.db, user, { departureFrom: new Date(now.getTime() - LOOKBACK_MS), party }), getTaskSettings(ctx, session)]);
+  const open: TClassifiedTask[] = [];
+  const closed: TClassifiedTask[] = [];
   for (const row of rows) {
-    const portcall = toPortcall(row, cargo(row.id), user, undefined, now);
-    const reasons = taskReasons(portcall, party, enabled_reasons);
-    if (reasons.length) open.push({ portcall, reasons });
-    else if (handled.has(row.id)) closed.push({ portcall, reasons: [] });
+    const call = toTaskCall(row);
+    const reasons = taskReasons(call, party, enabled_reasons);
+    if (reasons.length) open.push({ call, reasons });
+    else if (row.is_handled) closed.push({ call, reasons: [] });
   }
   return { open, closed };
 }
 
-export function split(tasks: TTask[], filter: TTaskFilter, now: Date): TTask[] {
+export function split(tasks: TClassifiedTask[], filter: TTaskFilter, now: Date): TClassifiedTask[] {
   if (filter === 'all') return tasks;
-  return tasks.filter((t) => isDeparted(t.portcall, now) === (filter === 'departed'));
+  return tasks.filter((t) => isDeparted(t.call, now) === (filter === 'departed'));
 }
 
 export async function listTasks(ctx: AppContext, session: AuthSession, query: { type: 'open' | 'closed'; filter: TTaskFilter; page: number; per_page: number }) {
@@ -78,14 +97,17 @@ export async function listTasks(ctx: AppContext, session: AuthSession, query: { 
   const all = split((await classify(ctx, session))[query.type], query.filter, now);
   const page = all.slice((query.page - 1) * query.per_page, query.page * query.per_page);
   // The page's calls as the list and one call show them: shift lines, equipment, predictions, sandbox flags.
-  const full = new Map((await portcallsByIds(ctx, session.user, page.map((t) => t.portcall.id))).map((p) => [p.id, p]));
-  const items = page.map((t) => ({ portcall: full.get(t.portcall.id) ?? t.portcall, reasons: t.reasons }));
+  const full = new Map((await portcallsByIds(ctx, session.user, page.map((t) => t.call.id))).map((p) => [p.id, p]));
+  const items = page.flatMap((t): TTask[] => {
+    const portcall = full.get(t.call.id);
+    return portcall ? [{ portcall, reasons: t.reasons }] : [];
+  });
   return { items, meta: { ...pageMeta({ page: query.page, perPage: query.per_page, totalCount: all.length }), type: 'portcall_tasks' as const } };
 }
 
 export async function tasksMeta(ctx: AppContext, session: AuthSession) {
   const now = ctx.clock.now();
   const { open, closed } = await classify(ctx, session);
-  const count = (tasks: TTask[]) => ({ total: tasks.length, upcoming: split(tasks, 'upcoming', now).length, departed: split(tasks, 'departed', now).length });
+  const count = (tasks: TClassifiedTask[]) => ({ total: tasks.length, upcoming: split(tasks, 'upcoming', now).length, departed: split(tasks, 'departed', now).length });
   return { open: count(open), closed: count(closed), per_page: TASKS_PAGE_SIZE };
 }

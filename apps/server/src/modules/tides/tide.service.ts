@@ -20,6 +20,36 @@ export type TTideModel = {
 // Constituents are decoded lazily by the database; one predictor per position is enough for the process.
 const cache = new Map<string, TTideModel | null>();
 
+const DAY_MS = 86_400_000;
+const EXTREMES_GRID_MS = 600_000;
+/** Days of levels and extremes kept per process (a 45-day planner window of a few terminals, at two step sizes). */
+const MAX_CACHED_DAYS = 600;
+/** Instants whose height is kept per model: the clash check asks for every planned arrival and departure, each request. */
+const MAX_CACHED_HEIGHTS = 20_000;
+
+type TLevel = { time: string; height: number };
+type TExtreme = { time: string; height: number; type: 'high' | 'low' };
+
+/**
+ * The prediction of a station for one UTC day, computed once per process and kept (least recently used first out):
+ * it is a pure function of the station's constituents and the day, so every server computes the same day. Levels lie
+ * on the same epoch-aligned grid of `step` minutes as a prediction over any window; extremes are searched a quarter
+ * day beyond each side, so one at midnight is found whole.
+ */
+function predictDay<T extends TLevel[] | TExtreme[]>(key: string, compute: () => T): T {
+  const kept = tideDays.get(key) as T | undefined;
+  if (kept) {
+    tideDays.delete(key);
+    tideDays.set(key, kept);
+    return kept;
+  }
+  const day = compute();
+  tideDays.set(key, day);
+  if (tideDays.size > MAX_CACHED_DAYS) tideDays.delete(tideDays.keys().next().value!);
+  return day;
+}
+const tideDays = new Map<string, TLevel[] | TExtreme[]>();
+
 export function tideModelAt(latitude: number, longitude: number): TTideModel | null {
   const key = `${latitude.toFixed(4)},${longitude.toFixed(4)}`;
   if (cache.has(key)) return cache.get(key)!;
@@ -32,11 +62,50 @@ export function tideModelAt(latitude: number, longitude: number): TTideModel | n
     const lift = datums && datums.MSL !== undefined && datums.LAT !== undefined ? datums.MSL - datums.LAT : 0;
     const predictor = createTidePredictor(station.harmonic_constituents);
     const round = (v: number) => Math.round(v * 1000) / 1000;
+    const heights = new Map<number, number>();
+    const levelsOfDay = (dayMs: number, step: number): TLevel[] =>
+      predictDay(`${key}:levels:${step}:${dayMs}`, () =>
+        predictor
+          .getTimelinePrediction({ start: new Date(dayMs), end: new Date(dayMs + DAY_MS - 1), timeFidelity: step * 60 })
+          .filter((p) => new Date(p.time).getTime() < dayMs + DAY_MS)
+          .map((p) => ({ time: new Date(p.time).toISOString(), height: round(p.level + lift) })),
+      );
+    const extremesOfDay = (dayMs: number): TExtreme[] =>
+      predictDay(`${key}:extremes:${dayMs}`, () =>
+        predictor
+          .getExtremesPrediction({ start: new Date(dayMs - DAY_MS / 4), end: new Date(dayMs + DAY_MS + DAY_MS / 4) })
+          .filter((e) => new Date(e.time).getTime() >= dayMs && new Date(e.time).getTime() < dayMs + DAY_MS)
+          .map((e) => ({ time: new Date(e.time).toISOString(), height: round(e.level + lift), type: e.high ? ('high' as const) : ('low' as const) })),
+      );
+    /** The UTC days covering [fromMs, toMs], in order. */
+    const daysCovering = (fromMs: number, toMs: number) => {
+      const out: number[] = [];
+      for (let day = Math.floor(fromMs / DAY_MS) * DAY_MS; day <= toMs; day += DAY_MS) out.push(day);
+      return out;
+    };
     model = {
       station: { id: station.id, name: station.name, distance_km: Math.round(distance * 10) / 10, datum: 'LAT' },
-      heightAt: (t) => predictor.getWaterLevelAtTime({ time: new Date(t) }).level + lift,
-      levels: (from, to, step) => predictor.getTimelinePrediction({ start: from, end: to, timeFidelity: step * 60 }).map((p) => ({ time: new Date(p.time).toISOString(), height: round(p.level + lift) })),
-      extremes: (from, to) => predictor.getExtremesPrediction({ start: from, end: to }).map((e) => ({ time: new Date(e.time).toISOString(), height: round(e.level + lift), type: e.high ? ('high' as const) : ('low' as const) })),
+      heightAt: (t) => {
+        const kept = heights.get(t);
+        if (kept !== undefined) return kept;
+        const height = predictor.getWaterLevelAtTime({ time: new Date(t) }).level + lift;
+        if (heights.size >= MAX_CACHED_HEIGHTS) heights.clear();
+        heights.set(t, height);
+        return height;
+      },
+      // The grid of a prediction: from the step before `from` to the step after `to`, both included.
+      levels: (from, to, step) => {
+        const stepMs = step * 60_000;
+        const first = Math.floor(from.getTime() / stepMs) * stepMs;
+        const last = Math.ceil(to.getTime() / stepMs) * stepMs;
+        return daysCovering(first, last).flatMap((day) => levelsOfDay(day, step).filter((l) => Date.parse(l.time) >= first && Date.parse(l.time) <= last));
+      },
+      // A prediction searches its span on the 10-minute grid around the window, so an extreme just past `to` counts.
+      extremes: (from, to) => {
+        const first = Math.floor(from.getTime() / EXTREMES_GRID_MS) * EXTREMES_GRID_MS;
+        const last = Math.ceil(to.getTime() / EXTREMES_GRID_MS) * EXTREMES_GRID_MS;
+        return daysCovering(first, last).flatMap((day) => extremesOfDay(day).filter((e) => Date.parse(e.time) >= first && Date.parse(e.time) <= last));
+      },
     };
   }
   cache.set(key, model);

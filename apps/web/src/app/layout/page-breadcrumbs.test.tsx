@@ -14,7 +14,8 @@ describe('breadcrumbs', () => {
       '/en/voyage-center/voyage-templates/add',
     ]);
     expect(links[2]?.getAttribute('aria-current')).toBe('page');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Create Template');
+    // The screen is loaded when first opened; the layout and its crumbs come first.
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Create Template');
   });
 
   it('skips prefixes without a heading', async () => {

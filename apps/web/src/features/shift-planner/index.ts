@@ -1,2 +1,2 @@
-// The shift planner feature (issue 11): what the app shell mounts.
+// The shift planner feature: what the app shell mounts.
 export { ShiftPlannerScreen } from './components/shift-planner-screen';

@@ -3,7 +3,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TBlockedZone, TLocale } from '@quayline/domain';
-import { TIME_LABEL_COLOURS } from '@/features/portcalls/utils/enum-labels';
+import { TIME_LABEL_COLOURS } from '@/entities/portcall/enum-labels';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import type { TTidalData } from '../api/get-tidal-data';
 import type { TNegotiationWindow } from '../utils/negotiation-windows';

@@ -3,7 +3,7 @@
 import { memo } from 'react';
 import { IconFileCertificate, IconLock } from '@tabler/icons-react';
 import type { TPlannerPortcall, TPortcall, TPortcallCardField } from '@quayline/domain';
-import { CARD_COLOUR_TINTS, priseStatusKey, STATUS_COLOURS, statusKey, timeLabelKey } from '@/features/portcalls/utils/enum-labels';
+import { CARD_COLOUR_TINTS, priseStatusKey, STATUS_COLOURS, statusKey, timeLabelKey } from '@/entities/portcall/enum-labels';
 import { cardLines, type TCardContext } from '../utils/card-fields';
 import type { TScreenRect } from '../utils/planner-scale';
 import classes from './berth-planner.module.css';

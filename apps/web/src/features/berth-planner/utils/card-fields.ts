@@ -2,7 +2,7 @@
 import type { TFunction } from 'i18next';
 import { formatNumber, type TLocale, type TPlannerPortcall, type TPortcallCardField } from '@quayline/domain';
 import { formatZonedDateTime } from '@/lib/zoned-time';
-import { cargoTypeKey, orientationKey, quantityStatusKey } from '@/features/portcalls/utils/enum-labels';
+import { cargoTypeKey, orientationKey, quantityStatusKey } from '@/entities/portcall/enum-labels';
 
 /** Translations for hundreds of cards: each text is looked up once, interpolated ones through a cached template. */
 export type TCardTexts = { text: (key: string) => string; format: (key: string, values: Record<string, string | number>) => string };

@@ -11,6 +11,7 @@ import {
   type TUserDetails,
   type TUserStats,
   type TWatchlistItem,
+  groupAlerts,
 } from '@quayline/domain';
 import { installFakeWebSocket, type FakeWebSocket } from '@/test/fake-websocket';
 import { API, LINKED_TERMINAL, makePortcall, portcallApi, TERMINAL } from '@/test/portcall-fixtures';
@@ -48,6 +49,7 @@ const UNANSWERED: TDashboardAlert = {
   severity: 'critical',
   portcall_id: 41,
   terminal_id: 1,
+  vessel_id: 141,
   vessel_name: 'CORAL RESOLVE',
   berth_arrival: '2026-07-15T08:00:00.000Z',
   why: { time: 'berth_arrival', label: 'requested', age_minutes: 185, threshold_minutes: 120 },
@@ -61,6 +63,7 @@ const DEVIATION: TDashboardAlert = {
   rule: 'arrival_deviation',
   severity: 'warning',
   portcall_id: 42,
+  vessel_id: 142,
   vessel_name: 'NORDIC STAR',
   why: { source: 'predicted', accepted_arrival: '2026-07-15T08:00:00.000Z', predicted_arrival: '2026-07-15T10:00:00.000Z', deviation_minutes: 120, threshold_minutes: 60 },
   link: '/portcall-planner/details?id=42',
@@ -140,8 +143,24 @@ function dashboardApi(state: TState) {
       return success({ items: state.watchlist });
     }
     if (path === `${API}/dashboard/alerts`) {
-      const items = call.search.get('include_acknowledged') === 'false' ? state.alerts.filter((a) => !a.acknowledged) : state.alerts;
-      return success({ items, unacknowledged_count: state.alerts.filter((a) => !a.acknowledged).length });
+      // The server's folding (packages/domain alert-groups), paged as the server pages it.
+      const shown = call.search.get('include_acknowledged') === 'false' ? state.alerts.filter((a) => !a.acknowledged) : state.alerts;
+      const group = call.search.get('group');
+      const groups = groupAlerts(shown).filter((g) => group === null || g.key === group);
+      const perPage = Number(call.search.get('per_page') ?? 10);
+      const page = Number(call.search.get('page') ?? 1);
+      return success({
+        groups: groups.slice((page - 1) * perPage, page * perPage).map(({ alerts: _alerts, ...g }) => g),
+        meta: { page, per_page: perPage, total_count: groups.length, total_pages: Math.ceil(groups.length / perPage) },
+        items: group === null ? [] : groups.flatMap((g) => g.alerts),
+        unacknowledged_count: state.alerts.filter((a) => !a.acknowledged).length,
+        alert_count: shown.length,
+      });
+    }
+    if (path === `${API}/dashboard/alerts/acknowledge_group` && method === 'POST') {
+      const { group } = call.body as { group: string };
+      state.alerts = state.alerts.map((a) => (`${a.rule}:${a.vessel_id}` === group ? { ...a, acknowledged: true } : a));
+      return success({ group, keys: [], acknowledged_at: '2026-07-14T10:00:00.000Z', acknowledged_by: 7, acting_user_id: null });
     }
     if (path === `${API}/dashboard/alerts/acknowledge` && method === 'POST') {
       const key = (call.body as { key: string }).key;
@@ -244,12 +263,42 @@ describe('dashboard', () => {
       key: `berth_clash:${portcall_id}:overlap:${other ?? 'hidden'}:1-100`,
       rule: 'berth_clash',
       portcall_id,
+      vessel_id: portcall_id + 100,
       why: { kind: 'overlap', other_portcall_id: other, other_count: count, block_zone_id: null, section_id: null },
       link: `/berth-planner?portcall_id=${portcall_id}`,
     });
     renderApp('/en/dashboard', dashboardApi({ ...newState(), alerts: [clash(51, 52, 3), clash(53, null, 2), clash(54, 55, 1)] }));
     const texts = (await screen.findAllByTestId('alert-why')).map((e) => e.textContent);
     expect(texts).toEqual(['Overlaps port call 52 and 2 more on the quay.', 'Overlaps 2 other port calls on the quay.', 'Overlaps port call 55 on the quay.']);
+  });
+
+  it('folds a vessel’s clashes into one group that opens to each call and is acknowledged at once', async () => {
+    const clash = (portcall_id: number, arrival: string): TDashboardAlert => ({
+      ...UNANSWERED,
+      key: `berth_clash:${portcall_id}:overlap:99:1-100`,
+      rule: 'berth_clash',
+      portcall_id,
+      vessel_id: 500,
+      vessel_name: 'STACKED STAR',
+      berth_arrival: arrival,
+      why: { kind: 'overlap', other_portcall_id: 99, other_count: 1, block_zone_id: null, section_id: null },
+      link: `/berth-planner?portcall_id=${portcall_id}`,
+    });
+    const { calls } = renderApp('/en/dashboard', dashboardApi({ ...newState(), alerts: [clash(71, '2026-07-15T08:00:00.000Z'), clash(72, '2026-07-16T08:00:00.000Z'), clash(73, '2026-07-17T08:00:00.000Z'), DEVIATION] }));
+    const group = await screen.findByTestId('alert-group');
+    expect(group.getAttribute('data-group')).toBe('berth_clash:500');
+    expect(within(group).getByTestId('alert-group-count').textContent).toBe('3 alerts · 3 calls');
+    expect(within(group).getByTestId('alert-why').textContent).toBe('Overlaps port call 99 on the quay.');
+    expect(screen.getByTestId('alerts-summary').textContent).toBe('4 alerts in 2 groups, by vessel and kind');
+    expect(screen.getAllByTestId('alert-item')).toHaveLength(1);
+
+    fireEvent.click(within(group).getByTestId('alert-group-toggle'));
+    await waitFor(() => expect(within(group).getAllByTestId('alert-item').map((i) => i.getAttribute('data-key'))).toEqual([71, 72, 73].map((id) => `berth_clash:${id}:overlap:99:1-100`)));
+    expect(calls.some((c) => c.path === `${API}/dashboard/alerts` && c.search.get('group') === 'berth_clash:500')).toBe(true);
+
+    fireEvent.click(within(group).getByTestId('alert-group-acknowledge'));
+    await waitFor(() => expect(screen.getByTestId('alerts-open-count').textContent).toBe('1'));
+    expect(calls.filter((c) => c.method === 'POST' && c.path === `${API}/dashboard/alerts/acknowledge_group`).map((c) => c.body)).toEqual([{ group: 'berth_clash:500' }]);
   });
 
   it('titles a PRISE alert and says why: rejected with the port authority’s code, or due soon', async () => {
@@ -259,6 +308,7 @@ describe('dashboard', () => {
       rule: 'prise_notice',
       severity,
       portcall_id,
+      vessel_id: portcall_id + 100,
       why,
       link: `/portcall-planner/details?id=${portcall_id}`,
     });

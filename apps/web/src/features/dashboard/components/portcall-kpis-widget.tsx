@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PORTCALL_KPIS, type TPortcallKpi } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
-import { statusKey } from '@/lib/portcall-labels';
+import { statusKey } from '@/entities/portcall/enum-labels';
 import { useTerminalTimeZones } from '@/lib/terminal-time-zones';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { usePortcallKpis } from '../api/get-portcall-kpis';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TUserStats } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
-import { statusKey } from '@/lib/portcall-labels';
+import { statusKey } from '@/entities/portcall/enum-labels';
 import { useUserStats } from '../api/get-user-stats';
 import { formatMinutes } from '../utils/kpi-format';
 import { WidgetFrame } from './widget-frame';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TWatchlistItem } from '@quayline/domain';
 import { PinButton } from '@/components/pin-button';
 import { useLocale } from '@/hooks/use-locale';
-import { statusKey } from '@/lib/portcall-labels';
+import { statusKey } from '@/entities/portcall/enum-labels';
 import { useTerminalTimeZones } from '@/lib/terminal-time-zones';
 import { useWatchlist } from '@/lib/watchlist';
 import { formatZonedDateTime } from '@/lib/zoned-time';

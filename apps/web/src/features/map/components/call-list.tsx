@@ -4,8 +4,8 @@ import { Badge, Button, Group, ScrollArea, Stack, Text, UnstyledButton } from '@
 import { IconMapPinOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TAisPortcall } from '@quayline/domain';
-import { StatusBadge } from '@/features/portcalls/components/portcall-badges';
-import { PredictedArrivalBadge } from '@/features/portcalls/components/predicted-arrival-badge';
+import { StatusBadge } from '@/entities/portcall/portcall-badges';
+import { PredictedArrivalBadge } from '@/entities/portcall/predicted-arrival-badge';
 
 /** Rows rendered at first: thousands of vessels stay cheap on the map, but not as thousands of list rows. */
 export const LIST_PAGE = 200;

@@ -3,7 +3,7 @@ import { MultiSelect, Stack, Switch, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PORTCALL_STATUSES, type TPortcallStatus } from '@quayline/domain';
-import { statusKey } from '@/features/portcalls/utils/enum-labels';
+import { statusKey } from '@/entities/portcall/enum-labels';
 import type { TMapFilters } from '../hooks/use-map-filters';
 
 export function MapFilters({ filters }: { filters: TMapFilters }) {

@@ -1,7 +1,7 @@
 // The vessel marker: an inline SVG hull pointing along the course, filled in the call's status colour, ringed by its prediction.
 import { DEFAULT_THEME } from '@mantine/core';
 import type { TAisPosition, TPortcallStatus } from '@quayline/domain';
-import { STATUS_COLOURS } from '@/features/portcalls/utils/enum-labels';
+import { STATUS_COLOURS } from '@/entities/portcall/enum-labels';
 import { PREDICTION_COLOURS, type TPredictionLevel } from './prediction-rank';
 
 /** The port-call badges' status colours (Mantine palette names) at the filled shade, as the hex a marker's SVG needs. */

@@ -13,7 +13,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { useAisDetections, useDecideAisDetection, type TDetectionDecision } from '../api/ais-detections';
 import { portcallKeys } from '../api/query-keys';
-import { statusKey } from '../utils/enum-labels';
+import { statusKey } from '@/entities/portcall/enum-labels';
 
 const DETECTION_STATUS_COLOURS: Record<TAisDetection['status'], string> = { applied: 'teal', proposed: 'blue', dismissed: 'gray', kept_manual: 'orange' };
 const TIME_FIELDS: Record<TAisDetection['time_type'], 'pilot_boarding_place_arrival' | 'berth_arrival' | 'berth_departure'> = {

@@ -10,7 +10,7 @@ import { fromZonedInputValue, toZonedInputValue } from '@/lib/zoned-time';
 import { prefillCargoOpsDuration } from '../api/planning';
 import { CargoTierTable, emptyQuantities, quantityTotals, TIER_CHOICES, tierChoiceOf, tierLabelKey, type TTierChoice } from './cargo-tier-table';
 import { emptyCargoRow, parseNumberField, tierTotals, type TCargoRowValues } from '../utils/form-values';
-import { cargoTypeKey, unitKey } from '../utils/enum-labels';
+import { cargoTypeKey, unitKey } from '@/entities/portcall/enum-labels';
 import { DateTimeField } from '@/components/date-inputs';
 
 export const MAX_CARGO_ROWS = 50;

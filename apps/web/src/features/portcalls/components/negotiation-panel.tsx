@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { NEGOTIATED_TIMES, waitingFor, type TNegotiatedTime, type TNegotiationAction, type TParty, type TPortcall, type TPortcallTimestamp } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
-import { actionKey, partyKey, timeKey } from '../utils/enum-labels';
+import { actionKey, partyKey, timeKey } from '@/entities/portcall/enum-labels';
 import { offeredActions, timeStateOf } from '../utils/time-state';
-import { TimeLabelBadge } from './portcall-badges';
+import { TimeLabelBadge } from '@/entities/portcall/portcall-badges';
 import { NegotiationStepForm } from './negotiation-step-form';
 
 type TNegotiationPanelProps = { portcall: TPortcall; chain: TPortcallTimestamp[] | undefined; party: TParty; timeZone: string };

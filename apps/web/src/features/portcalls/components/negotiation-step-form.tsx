@@ -15,7 +15,7 @@ import { withLabel } from '@/lib/record-labels';
 import { formatZonedDateTime, fromZonedInputValue, toZonedInputValue } from '@/lib/zoned-time';
 import { useNegotiatePortcall } from '../api/negotiate-portcall';
 import { portcallKeys } from '../api/query-keys';
-import { actionKey, timeKey, timeLabelKey } from '../utils/enum-labels';
+import { actionKey, timeKey, timeLabelKey } from '@/entities/portcall/enum-labels';
 import { problemMessageOf } from '../utils/field-problems';
 import { actionTakesTime } from '../utils/time-state';
 import { useProblemText } from '../hooks/use-problem-text';

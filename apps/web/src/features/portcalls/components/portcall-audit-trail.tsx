@@ -11,7 +11,7 @@ import { formatZonedDateTime } from '@/lib/zoned-time';
 import { usePortcallAudit } from '../api/get-portcall-audit';
 import { auditServerDownloads, useAuditExport } from '../hooks/use-portcall-export';
 import { recordNamesOf, useValueText } from '../hooks/use-value-text';
-import { auditEventKey, fieldKey } from '../utils/enum-labels';
+import { auditEventKey, fieldKey } from '@/entities/portcall/enum-labels';
 
 const EVENT_COLOURS: Record<TAuditEvent['event_type'], string> = { created: 'blue', revised: 'orange', accepted: 'green' };
 

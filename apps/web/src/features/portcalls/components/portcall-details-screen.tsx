@@ -19,7 +19,7 @@ import { useParty } from '../hooks/use-party';
 import { portcallIdOf } from '../utils/portcall-id';
 import { NegotiationPanel } from './negotiation-panel';
 import { PortcallAuditTrail } from './portcall-audit-trail';
-import { OpenTaskBadge, StatusBadge } from './portcall-badges';
+import { OpenTaskBadge, StatusBadge } from '@/entities/portcall/portcall-badges';
 import { PortcallHistory } from './portcall-history';
 import { PortcallSchedulePanel } from './portcall-schedule-panel';
 import { AisDetectionsPanel } from './ais-detections-panel';

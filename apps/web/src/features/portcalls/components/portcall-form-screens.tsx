@@ -14,7 +14,7 @@ import { organisationLabel } from '@/lib/record-labels';
 import { useCurrentTerminal, useTerminal, useLinkedTerminals } from '@/lib/terminals';
 import { usePortcall } from '../api/get-portcall';
 import { useParty } from '../hooks/use-party';
-import { useVesselOptionLabel } from '../hooks/use-vessel-type-text';
+import { useVesselOptionLabel } from '@/entities/portcall/use-vessel-type-text';
 import { defaultFormValues, formValuesFromPortcall } from '../utils/form-values';
 import { portcallIdOf } from '../utils/portcall-id';
 import { PortcallNotFound } from './portcall-details-screen';

@@ -6,8 +6,8 @@ import { NEGOTIATION_ACTIONS, NEGOTIATED_TIMES, type TNegotiatedTime, type TNego
 import { SectionCard } from '@/components/ui/section-card';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
-import { actionKey, partyKey, timeKey } from '../utils/enum-labels';
-import { TimeLabelBadge } from './portcall-badges';
+import { actionKey, partyKey, timeKey } from '@/entities/portcall/enum-labels';
+import { TimeLabelBadge } from '@/entities/portcall/portcall-badges';
 
 const isTime = (v: string): v is TNegotiatedTime => (NEGOTIATED_TIMES as readonly string[]).includes(v);
 const isAction = (v: string): v is TNegotiationAction => (NEGOTIATION_ACTIONS as readonly string[]).includes(v);

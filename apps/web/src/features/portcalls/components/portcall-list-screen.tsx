@@ -20,7 +20,7 @@ import { usePortcalls } from '../api/get-portcalls';
 import { useLivePortcalls } from '../hooks/use-live-portcalls';
 import { portcallServerDownloads, usePortcallExport } from '../hooks/use-portcall-export';
 import { defaultWindow, usePortcallFilters } from '../hooks/use-portcall-filters';
-import { statusKey } from '../utils/enum-labels';
+import { statusKey } from '@/entities/portcall/enum-labels';
 import { PortcallTable } from './portcall-table';
 import { DateField } from '@/components/date-inputs';
 

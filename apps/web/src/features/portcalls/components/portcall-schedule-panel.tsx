@@ -12,7 +12,7 @@ import { formatZonedDateTime } from '@/lib/zoned-time';
 import { useScheduleProposals } from '../api/get-schedule-proposals';
 import { useResolveScheduleProposal } from '../api/resolve-schedule-proposal';
 import { useUpdateScheduleSync } from '../api/update-schedule-sync';
-import { timeKey } from '../utils/enum-labels';
+import { timeKey } from '@/entities/portcall/enum-labels';
 
 type TProps = { portcall: TPortcall; timeZone: string };
 

@@ -8,9 +8,9 @@ import { SectionCard } from '@/components/ui/section-card';
 import { useLocale } from '@/hooks/use-locale';
 import { organisationLabel, withUnit } from '@/lib/record-labels';
 import { formatZonedDateTime } from '@/lib/zoned-time';
-import { useVesselTypeText } from '../hooks/use-vessel-type-text';
-import { cargoTypeKey, characteristicKey, colourKey, orientationKey, portcallTypeKey, priseStatusKey, quantityStatusKey, unitKey } from '../utils/enum-labels';
-import { TimeLabelBadge } from './portcall-badges';
+import { useVesselTypeText } from '@/entities/portcall/use-vessel-type-text';
+import { cargoTypeKey, characteristicKey, colourKey, orientationKey, portcallTypeKey, priseStatusKey, quantityStatusKey, unitKey } from '@/entities/portcall/enum-labels';
+import { TimeLabelBadge } from '@/entities/portcall/portcall-badges';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (

@@ -10,9 +10,9 @@ import { formatNumber, MOBILE_BREAKPOINT_PX, type TPortcall } from '@quayline/do
 import { PinButton } from '@/components/pin-button';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
-import { useVesselTypeText } from '../hooks/use-vessel-type-text';
-import { OpenTaskBadge, StatusBadge, TimeLabelBadge } from './portcall-badges';
-import { PredictedArrivalBadge } from './predicted-arrival-badge';
+import { useVesselTypeText } from '@/entities/portcall/use-vessel-type-text';
+import { OpenTaskBadge, StatusBadge, TimeLabelBadge } from '@/entities/portcall/portcall-badges';
+import { PredictedArrivalBadge } from '@/entities/portcall/predicted-arrival-badge';
 import { PriseStatusBadge } from '../prise/prise-badges';
 
 type TPortcallTableProps = { portcalls: TPortcall[]; timeZone: string; isRefreshing: boolean };

@@ -6,9 +6,9 @@ import { useLocale } from '@/hooks/use-locale';
 import { toQueryString } from '@/lib/api-client';
 import type { TExportColumn, TExportRow } from '@/lib/export/export-table';
 import { formatZonedDateTime } from '@/lib/zoned-time';
-import { auditEventKey, changeLabelKey, fieldKey, statusKey, timeLabelKey } from '../utils/enum-labels';
+import { auditEventKey, changeLabelKey, fieldKey, statusKey, timeLabelKey } from '@/entities/portcall/enum-labels';
 import { useValueText, type TRecordNames } from './use-value-text';
-import { useVesselTypeText } from './use-vessel-type-text';
+import { useVesselTypeText } from '@/entities/portcall/use-vessel-type-text';
 
 type TExportTable = { rows: TExportRow[]; columns: TExportColumn[] };
 

@@ -18,7 +18,7 @@ import {
 import { useLocale } from '@/hooks/use-locale';
 import { withLabel } from '@/lib/record-labels';
 import { formatZonedDateTime } from '@/lib/zoned-time';
-import { cargoTypeKey, characteristicKey, colourKey, fieldKey, orientationKey, portcallTypeKey, priseStatusKey, quantityStatusKey, timeLabelKey, unitKey } from '../utils/enum-labels';
+import { cargoTypeKey, characteristicKey, colourKey, fieldKey, orientationKey, portcallTypeKey, priseStatusKey, quantityStatusKey, timeLabelKey, unitKey } from '@/entities/portcall/enum-labels';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T => typeof value === 'string' && (list as readonly string[]).includes(value);

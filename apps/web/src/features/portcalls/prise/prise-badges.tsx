@@ -3,7 +3,7 @@ import { Badge, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconFileCertificate, type IconProps } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PRISE_STATUSES } from '@quayline/domain';
-import { priseStatusKey } from '../utils/enum-labels';
+import { priseStatusKey } from '@/entities/portcall/enum-labels';
 import { PRISE_STATUS_COLOURS } from './prise-labels';
 
 type TPriseStatus = (typeof PRISE_STATUSES)[number];

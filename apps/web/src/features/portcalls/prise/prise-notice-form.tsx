@@ -8,7 +8,7 @@ import { ZPriseNotice, type TPriseNotice } from '@quayline/domain';
 import { ConflictNotice, type TConflictRow } from '@/components/ui/conflict-notice';
 import { useErrorText } from '@/hooks/use-error-text';
 import { isApiError } from '@/lib/api-client';
-import { priseStatusKey } from '../utils/enum-labels';
+import { priseStatusKey } from '@/entities/portcall/enum-labels';
 import { priseNoticeKey, useUpdatePriseNotice } from './prise-notice-api';
 
 export type TOwnValues = { dangerous_goods: boolean | null; persons_on_board: number | null };

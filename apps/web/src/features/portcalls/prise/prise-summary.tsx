@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CARGO_TYPES, formatNumber, type TPriseNoticeContent } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
-import { cargoTypeKey } from '../utils/enum-labels';
+import { cargoTypeKey } from '@/entities/portcall/enum-labels';
 
 function Item({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (

@@ -3,7 +3,7 @@ import { Badge, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TMovementReportRow, TPortcallStatus } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
-import { statusKey } from '@/lib/portcall-labels';
+import { statusKey } from '@/entities/portcall/enum-labels';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { reportDownloadUrl, useMovementReport } from '../api/get-reports';
 import { PeriodFilter, usePeriod } from './period-filter';

@@ -4,7 +4,7 @@ import { Badge, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SITUATION_HOURS_AHEAD_DEFAULT, type TPortcallStatus, type TSituationReportRow, type TTimeLabel } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
-import { statusKey } from '@/lib/portcall-labels';
+import { statusKey } from '@/entities/portcall/enum-labels';
 import { formatZonedDateTime, fromZonedInputValue, toZonedInputValue } from '@/lib/zoned-time';
 import { reportDownloadUrl, useSituationReport } from '../api/get-reports';
 import { CardField, ReportFrame, useReportTerminal } from './report-frame';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { CARGO_TYPES, type TBoardEquipment, type TBoardPortcall, type TBoardShift, type TShiftDetailInput } from '@quayline/domain';
 import { ConflictNotice, type TConflictRow } from '@/components/ui/conflict-notice';
 import { FormProblems } from '@/components/ui/form-problems';
-import { cargoTypeKey } from '@/features/portcalls/utils/enum-labels';
+import { cargoTypeKey } from '@/entities/portcall/enum-labels';
 import { formatNumber, shiftLabel, shiftTimes, type TTexts } from '../utils/board-texts';
 import { freeEquipmentFor } from '../api/prefill-shift-details';
 import { fromCardForm, toCardForm, type TCardErrors, type TCardForm, type TCardFormField } from '../utils/card-form';

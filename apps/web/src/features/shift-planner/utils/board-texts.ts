@@ -12,8 +12,7 @@ import type {
   TShiftDetailInput,
   TShiftPlanProblem,
 } from '@quayline/domain';
-import { cargoTypeKey } from '@/features/portcalls/utils/enum-labels';
-import { statusKey } from '@/lib/portcall-labels';
+import { cargoTypeKey, statusKey } from '@/entities/portcall/enum-labels';
 import { formatDay, formatZonedDateTime, toZonedInputValue } from '@/lib/zoned-time';
 
 export type TShiftCardField = (typeof SHIFT_CARD_FIELDS)[number];

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { TLocale } from '@quayline/domain';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import type { TTask } from '../api/get-tasks';
-import { useVesselTypeText } from '@/features/portcalls/hooks/use-vessel-type-text';
-import { STATUS_COLOURS, statusKey } from '@/features/portcalls/utils/enum-labels';
+import { useVesselTypeText } from '@/entities/portcall/use-vessel-type-text';
+import { STATUS_COLOURS, statusKey } from '@/entities/portcall/enum-labels';
 import { REASON_COLOURS, reasonKey } from '../utils/task-labels';
 
 type TTaskCardProps = { task: TTask; timeZone: string; locale: TLocale };

@@ -1,4 +1,4 @@
-// Translation keys and colours of task reasons, checked against en.json (port-call statuses: portcalls/utils/enum-labels).
+// Translation keys and colours of task reasons, checked against en.json (port-call statuses: entities/portcall/enum-labels).
 import type { TParty, TTaskReason } from '@quayline/domain';
 import type en from '../../../../../server/src/modules/translations/locales/en.json';
 

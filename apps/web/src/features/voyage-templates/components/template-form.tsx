@@ -24,7 +24,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
 import { isApiError } from '@/lib/api-client';
-import { orientationKey } from '@/lib/portcall-labels';
+import { orientationKey } from '@/entities/portcall/enum-labels';
 import { organisationLabel } from '@/lib/record-labels';
 import { formatDay } from '@/lib/zoned-time';
 import { useCreateVoyageTemplate } from '../api/create-voyage-template';

@@ -2,7 +2,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TLocale, TVoyageTemplate } from '@quayline/domain';
-import { orientationKey } from '@/lib/portcall-labels';
+import { orientationKey } from '@/entities/portcall/enum-labels';
 import { formatDay, formatZonedDateTime } from '@/lib/zoned-time';
 
 /** ISO weekday: 1 Monday ... 7 Sunday. */

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TVoyage, TVoyagePortcall } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
-import { statusKey } from '@/lib/portcall-labels';
+import { statusKey } from '@/entities/portcall/enum-labels';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { SOURCE_COLOURS, sourceLabel, SYNC_STATE_COLOURS, syncStateKey } from '../utils/labels';
 import { VoyageTimeline } from './voyage-timeline';

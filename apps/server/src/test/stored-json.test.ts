@@ -6,9 +6,9 @@ import path from 'node:path';
 import { STORED_JSON, STORED_JSON_KINDS } from '@quayline/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StoredJsonError, readRows, readStoredJson, storedJson, storedRealtimePayload } from '../db/stored-json';
 import { JOB_DATA_KINDS } from '../jobs/job-queue';
-import { DB_TARGETS, type TestApp, createTestApp } from '../test/test-app';
-import { StoredJsonError, readRows, readStoredJson, storedJson, storedRealtimePayload } from './stored-json';
+import { DB_TARGETS, type TestApp, createTestApp } from './test-app';
 
 const SERVER_SRC = path.resolve(__dirname, '..');
 const HELPER = path.join(SERVER_SRC, 'db', 'stored-json.ts');

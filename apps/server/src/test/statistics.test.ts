@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { testConfig } from '../test/test-app';
-import type { DB } from './schema';
+import type { DB } from '../db/schema';
+import { testConfig } from './test-app';
 
 const reltuples = async (db: Kysely<DB>) =>
   Number((await sql<{ n: number }>`select reltuples::float8 as n from pg_class where relname = 'portcalls'`.execute(db)).rows[0]!.n);

@@ -5,12 +5,12 @@
 // (npm start and every browser test seed a fresh database, so row-by-row writes would cost seconds).
 import { type TNegotiatedTime, type TParty, type TPlanQuay, type TShiftDetailInput, bollardsCovering, createRng, deriveStatus, quayMetres, shiftsInWindow } from '@quayline/domain';
 import type { Insertable, Transaction } from 'kysely';
-import type { DB, PortcallAuditEventsTable, PortcallCargoDetailsTable, PortcallShiftDetailsTable, PortcallTimestampsTable, PortcallsTable } from '../schema';
+import type { DB, PortcallAuditEventsTable, PortcallCargoDetailsTable, PortcallShiftDetailsTable, PortcallTimestampsTable, PortcallsTable } from '../db/schema';
 import { DEMO_SHIFT_CONTACTS } from './demo-data';
 import { cranesWanted, shiftDetailRow, shiftPlan } from './seed-operations';
 import { placeDemoCalls } from './seed-placement';
 import { type TSeedStep, auditTypeOf, playChain } from './seed-portcalls';
-import { storedJson } from '../stored-json';
+import { storedJson } from '../db/stored-json';
 
 const MIN = 60_000;
 const H = 60 * MIN;

@@ -16,10 +16,10 @@ import {
 } from '@quayline/domain';
 import type { Transaction } from 'kysely';
 import type { Insertable } from 'kysely';
-import type { DB, PortcallAuditEventsTable, PortcallEquipmentDetailsTable, PortcallShiftDetailsTable } from '../schema';
+import type { DB, PortcallAuditEventsTable, PortcallEquipmentDetailsTable, PortcallShiftDetailsTable } from '../db/schema';
 import { type TSeedContact, type TSeedCrane, type TSeedCraneBooking, bookCranes, cranesWanted, equipmentDetailOf, shiftDetailRow, shiftPlan } from './seed-operations';
 import { MAX_SHIFT_HOURS, type TSeedCallToPlace, placeDemoCalls } from './seed-placement';
-import { storedJson } from '../stored-json';
+import { storedJson } from '../db/stored-json';
 
 const H = 3600_000;
 const DAY = 24 * H;

@@ -1,7 +1,7 @@
 // Writes the demo terminal, its master data and the demo users into an empty database.
 import { type Kysely, type Transaction, sql } from 'kysely';
-import { hashPassword } from '../../lib/passwords';
-import type { DB } from '../schema';
+import { hashPassword } from '../lib/passwords';
+import type { DB } from '../db/schema';
 import {
   DEMO_AGENTS,
   DEMO_SEED,

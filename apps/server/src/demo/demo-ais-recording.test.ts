@@ -1,7 +1,7 @@
 import { bearingDeg, distanceNm, isInsidePolygon, type TLatLon } from '@quayline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeWithReference, splitTagBlock, type TReferenceDecoded } from '../../modules/ais/codec/reference-decoder';
-import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
+import { decodeWithReference, splitTagBlock, type TReferenceDecoded } from '../modules/ais/codec/reference-decoder';
+import { DB_TARGETS, type TestApp, createTestApp } from '../test/test-app';
 import { buildDemoAisRecording, buildDemoAisRecordingWithStories, type TDemoAisRecording } from './demo-ais-recording';
 import { seedDemoIfEmpty } from './seed-demo';
 

@@ -2,8 +2,8 @@
 // so the voyage list is not empty on a fresh install. Creates no port call and moves none: it only links them.
 import type { TRotationStop, TVoyageTemplateFields } from '@quayline/domain';
 import type { Transaction } from 'kysely';
-import type { DB } from '../schema';
-import { storedJson } from '../stored-json';
+import type { DB } from '../db/schema';
+import { storedJson } from '../db/stored-json';
 
 const HOUR_MS = 3_600_000;
 

@@ -2,6 +2,7 @@
 // ...), checked against en.json; the one home of these labels for every feature that shows a port call.
 import { CARGO_TYPE_SLUGS, priseDisplayStatus, VESSEL_TYPES } from '@quayline/domain';
 import type {
+  BERTH_ORIENTATIONS,
   CARD_COLOUR_CLASSES,
   PRISE_STATUSES,
   CARGO_QUANTITY_STATUSES,
@@ -16,12 +17,22 @@ import type {
   TTimeLabel,
   TVesselType,
 } from '@quayline/domain';
-import type en from '../../../../../server/src/modules/translations/locales/en.json';
-
-// Shared with the screens beyond this feature; re-exported so every port-call label is found here.
-export { orientationKey, statusKey } from '@/lib/portcall-labels';
+import type en from '../../../../server/src/modules/translations/locales/en.json';
 
 type TP = (typeof en)['portcalls'];
+
+const STATUS_KEYS = {
+  Cancelled: 'cancelled',
+  Departed: 'departed',
+  'Cargo Ops': 'cargo_ops',
+  Berthed: 'berthed',
+  'Arrived at PBP': 'arrived_at_pbp',
+  Approaching: 'approaching',
+} as const satisfies Record<TPortcallStatus, keyof TP['statuses']>;
+export const statusKey = (status: TPortcallStatus) => `portcalls.statuses.${STATUS_KEYS[status]}` as const;
+
+const ORIENTATION_KEYS = { Starboard: 'starboard', Port: 'port', 'Without side': 'without_side' } as const satisfies Record<(typeof BERTH_ORIENTATIONS)[number], keyof TP['orientations']>;
+export const orientationKey = (o: (typeof BERTH_ORIENTATIONS)[number]) => `portcalls.orientations.${ORIENTATION_KEYS[o]}` as const;
 
 export const timeLabelKey = (label: TTimeLabel) => `portcalls.time_labels.${label}` as const satisfies `portcalls.time_labels.${keyof TP['time_labels']}`;
 

@@ -9,11 +9,11 @@
 // holds at the berth, where the prediction is judged. Deterministic for a database and a `now`.
 import { bearingDeg, createRng, destinationPoint, distanceNm, type Rng, type TLatLon } from '@quayline/domain';
 import type { Kysely } from 'kysely';
-import { encodePositionReport, encodeStaticVoyage, type TAisNavStatus } from '../../modules/ais/codec/encode';
-import { withTagBlock } from '../../modules/ais/codec/nmea';
-import { berthGeofenceOf, berthPointOf } from '../../modules/ais/map-geometry';
-import { planRoute } from '../../modules/ais/sea-lanes/plan-route';
-import type { DB } from '../schema';
+import { encodePositionReport, encodeStaticVoyage, type TAisNavStatus } from '../modules/ais/codec/encode';
+import { withTagBlock } from '../modules/ais/codec/nmea';
+import { berthGeofenceOf, berthPointOf } from '../modules/ais/map-geometry';
+import { planRoute } from '../modules/ais/sea-lanes/plan-route';
+import type { DB } from '../db/schema';
 import { DEMO_TERMINAL } from './demo-data';
 
 const SEED = 13_013;

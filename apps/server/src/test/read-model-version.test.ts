@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthSession } from '../modules/auth/auth.service';
 import { listPlannerPortcalls } from '../modules/berth-plan/planner-portcalls.service';
 import { getPortcall, listPortcalls } from '../modules/portcalls/portcall.service';
-import { type PortcallWorld, createPortcallWorld } from '../test/portcall-world';
-import { DB_TARGETS, type TestApp, createTestApp } from '../test/test-app';
-import { readModelVersion } from './read-model-version';
+import { readModelVersion } from '../db/read-model-version';
+import { type PortcallWorld, createPortcallWorld } from './portcall-world';
+import { DB_TARGETS, type TestApp, createTestApp } from './test-app';
 
 const H = 3_600_000;
 

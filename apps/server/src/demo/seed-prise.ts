@@ -1,11 +1,11 @@
 // Demo PRISE notices on the Hamburg terminal's upcoming calls: one in each status, and the browser story's call
 // whose notice lacks only the dangerous-goods indicator and the persons on board (docs/prise.md, "Demo").
 import type { Transaction } from 'kysely';
-import type { DB } from '../schema';
-import { buildContent } from '../../modules/prise/prise-content';
-import { missingFields, priseStatusOf } from '../../modules/prise/prise-status';
-import { findCargoTypes, findNoticeSource } from '../../modules/prise/prise.repository';
-import { type StoredJson, storedJson } from '../stored-json';
+import type { DB } from '../db/schema';
+import { buildContent } from '../modules/prise/prise-content';
+import { missingFields, priseStatusOf } from '../modules/prise/prise-status';
+import { findCargoTypes, findNoticeSource } from '../modules/prise/prise.repository';
+import { type StoredJson, storedJson } from '../db/stored-json';
 
 const H = 3_600_000;
 /** Drafts the seed gives a call so its stored answer reads true: the story's stays inside the 13.5 m channel limit. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { type TPlannedCall, findPlanClashes } from '@quayline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs } from '../../test/fixtures';
-import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
+import { loginAs } from '../test/fixtures';
+import { DB_TARGETS, type TestApp, createTestApp } from '../test/test-app';
 import { DEMO_PASSWORD } from './demo-data';
 import { seedDemoIfEmpty } from './seed-demo';
 import { HISTORY_END_DAYS_BEFORE_NOW } from './seed-history';

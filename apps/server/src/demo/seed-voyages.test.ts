@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs } from '../../test/fixtures';
-import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
+import { loginAs } from '../test/fixtures';
+import { DB_TARGETS, type TestApp, createTestApp } from '../test/test-app';
 import { DEMO_PASSWORD } from './demo-data';
 
 describe.each(DB_TARGETS)('demo voyages on %s', (target) => {

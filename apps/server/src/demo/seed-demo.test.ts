@@ -1,7 +1,7 @@
 import { type TPlannedCall, findPlanClashes, isValidImo, shiftsInWindow } from '@quayline/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
+import { DB_TARGETS, type TestApp, createTestApp } from '../test/test-app';
 import { DEMO_CARGO_HANDLING_EQUIPMENT, DEMO_PASSWORD, DEMO_USERS, demoCranes, demoVessels } from './demo-data';
 import { seedDemoIfEmpty } from './seed-demo';
 

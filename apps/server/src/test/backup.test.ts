@@ -6,9 +6,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { testConfig } from '../test/test-app';
-import { backupPglite, claimDataDir, restorePglite, serverPidFile } from './backup';
-import { openDatabase } from './database';
+import { backupPglite, claimDataDir, restorePglite, serverPidFile } from '../db/backup';
+import { openDatabase } from '../db/database';
+import { testConfig } from './test-app';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'quayline-backup-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

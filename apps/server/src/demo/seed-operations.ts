@@ -4,8 +4,8 @@
 // inserts: the API's per-booking look-ups for every call would cost the demo seed too much time.
 import { type TEquipmentDetailInput, type TShiftDetailInput, type TShiftOccurrence, ZEquipmentDetailInput, ZShiftDetailInput, splitProportionally } from '@quayline/domain';
 import type { Insertable } from 'kysely';
-import { shiftDetailRow as storedShiftDetailRow } from '../../modules/portcalls/portcall.repository';
-import type { PortcallShiftDetailsTable } from '../schema';
+import { shiftDetailRow as storedShiftDetailRow } from '../modules/portcalls/portcall.repository';
+import type { PortcallShiftDetailsTable } from '../db/schema';
 
 export type TSeedContact = { contact_person_name: string; contact_person_phone: string; contact_person_mail: string };
 

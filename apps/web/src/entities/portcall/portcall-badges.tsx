@@ -3,7 +3,7 @@ import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TChangeLabel, TPortcallStatus, TTimeLabel } from '@quayline/domain';
-import { changeLabelKey, STATUS_COLOURS, statusKey, TIME_LABEL_COLOURS, timeLabelKey } from '../utils/enum-labels';
+import { changeLabelKey, STATUS_COLOURS, statusKey, TIME_LABEL_COLOURS, timeLabelKey } from './enum-labels';
 
 export function StatusBadge({ status }: { status: TPortcallStatus }) {
   const { t } = useTranslation();

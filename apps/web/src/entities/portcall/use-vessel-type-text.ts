@@ -2,7 +2,7 @@
 // option text built on it.
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { vesselTypeKey } from '../utils/enum-labels';
+import { vesselTypeKey } from './enum-labels';
 
 export function useVesselTypeText() {
   const { t } = useTranslation();

@@ -1,26 +1,46 @@
 // Stress data for `npm run bench:planner`: thousands of port calls on the demo terminal over the planner's default
 // 28-day window. Overlaps are wanted (the planner must draw clashes fast too), so nothing here is planned by rules.
 import { bollardsCovering, createRng, deriveStatus, quayMetres, type TTimeLabel } from '@quayline/domain';
-import type { Insertable, Kysely } from 'kysely';
-import type { DB, PortcallCargoDetailsTable, PortcallsTable } from './schema';
-import { DEMO_SEED, DEMO_TERMINAL } from './seed/demo-data';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import type { DB, PortcallCargoDetailsTable, PortcallsTable } from '../db/schema';
+import { DEMO_SEED, DEMO_TERMINAL } from './demo-data';
 
 const H = 3_600_000;
 const DAY = 24 * H;
 /** Rows per INSERT: large enough to be quick on PGlite, small enough to stay far below the bind-parameter limit. */
-const BATCH = 200;
+const BATCH = 500;
 
 export const BENCH_PORTCALL_COUNT = 2_000;
 
 export type TBenchSeedOptions = {
   count?: number;
   now?: Date;
+  /** Where the 28-day window lies (7 days before it to 21 after); now by default. Labels and status follow `now`. */
+  anchor?: Date;
   /** Different from the demo seed, so the bench calls do not repeat the demo's sequence. */
   seed?: number;
+  /** Prefix of the voyage numbers, so blocks of history written by `seedBenchHistory` stay apart. */
+  voyagePrefix?: string;
 };
 
+/** Days one block of `seedBenchHistory` covers: the bench seed's own window. */
+export const BENCH_BLOCK_DAYS = 28;
+
+/**
+ * Years of history for `npm run bench:scale`: blocks of `BENCH_PORTCALL_COUNT` calls, block 0 the bench seed's window
+ * around now and block k the same window k times 28 days earlier (departed calls with actual times). Writes blocks
+ * `from` to `to - 1`, so a database can be grown in steps; returns how many calls were written.
+ */
+export async function seedBenchHistory(db: Kysely<DB>, { from, to, now = new Date(), perBlock = BENCH_PORTCALL_COUNT }: { from: number; to: number; now?: Date; perBlock?: number }): Promise<number> {
+  let written = 0;
+  for (let block = from; block < to; block++) {
+    written += await seedBenchPortcalls(db, { count: perBlock, now, anchor: new Date(now.getTime() - block * BENCH_BLOCK_DAYS * DAY), seed: DEMO_SEED + 1 + block, voyagePrefix: block ? `H${block}-` : 'B' });
+  }
+  return written;
+}
+
 /** Adds `count` port calls to the already seeded demo terminal; returns how many were written. */
-export async function seedBenchPortcalls(db: Kysely<DB>, { count = BENCH_PORTCALL_COUNT, now = new Date(), seed = DEMO_SEED + 1 }: TBenchSeedOptions = {}): Promise<number> {
+export async function seedBenchPortcalls(db: Kysely<DB>, { count = BENCH_PORTCALL_COUNT, now = new Date(), anchor = now, seed = DEMO_SEED + 1, voyagePrefix = 'B' }: TBenchSeedOptions = {}): Promise<number> {
   const terminal = await db.selectFrom('terminals').select(['id', 'quay_length_m']).where('code', '=', DEMO_TERMINAL.code).executeTakeFirst();
   if (!terminal) throw new Error(`The demo terminal ${DEMO_TERMINAL.code} is missing; seed the demo first.`);
   const [sections, bollards, vessels, agents, author] = await Promise.all([
@@ -35,7 +55,7 @@ export async function seedBenchPortcalls(db: Kysely<DB>, { count = BENCH_PORTCAL
 
   const rng = createRng(seed);
   const nowMs = now.getTime();
-  const windowStart = Math.floor(nowMs / H) * H - 7 * DAY;
+  const windowStart = Math.floor(anchor.getTime() / H) * H - 7 * DAY;
   const windowHours = 28 * 24;
   let written = 0;
   for (let batchStart = 0; batchStart < count; batchStart += BATCH) {
@@ -86,8 +106,8 @@ export async function seedBenchPortcalls(db: Kysely<DB>, { count = BENCH_PORTCAL
         terminal_section_id: sections.find((s) => s.start_position_m <= from && from < s.end_position_m)?.id ?? null,
         berth_orientation: rng.pick(['Starboard', 'Port'] as const),
         service_name: isContainer ? rng.pick(['AEX1', 'NEU4', 'Baltic Loop', 'TA2', 'FEX']) : null,
-        voyage_number_import: `B${String(batchStart + i + 1).padStart(4, '0')}W`,
-        voyage_number_export: `B${String(batchStart + i + 1).padStart(4, '0')}E`,
+        voyage_number_import: `${voyagePrefix}${String(batchStart + i + 1).padStart(4, '0')}W`,
+        voyage_number_export: `${voyagePrefix}${String(batchStart + i + 1).padStart(4, '0')}E`,
         draft_inbound: rng.int(60, 140) / 10,
         draft_outbound: rng.int(60, 140) / 10,
         previous_port_id: null,
