@@ -216,7 +216,7 @@ async function main(): Promise<void> {
 
     // The per-minute job on the seeded demo: every approaching call's vessel 3 h out at sea with 19 reports.
     const clock = createManualClock(SEEDED_AT);
-    const ctx = { db, dbKind: 'pglite' as const, clock, mailer: { send: async () => {} }, config: testConfig({ kind: 'pglite', dataDir: null }) };
+    const ctx = { db, dbKind: 'pglite' as const, clock, mailer: { send: async () => {} }, log: { error: (obj: object, msg: string) => console.error(msg, obj) }, config: testConfig({ kind: 'pglite', dataDir: null }) };
     const approaching = await findApproachingCalls(db, { now: SEEDED_AT });
     const vessels = await db.selectFrom('vessels').select(['id', 'mmsi']).where('id', 'in', approaching.map((c) => c.vessel_id).concat(-1)).where('mmsi', 'is not', null).execute();
     await db.deleteFrom('ais_positions').execute();

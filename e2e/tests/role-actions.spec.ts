@@ -54,6 +54,17 @@ const SCREENS: readonly TScreen[] = [
     ],
   },
   {
+    // The form offers each role only the fields it may change (docs/permissions.md, "Who may write which field").
+    screen: 'call form',
+    path: (c) => `/portcall-planner/portcall/edit?id=${c.sharedCallId}`,
+    actions: [
+      { name: 'Save changes', roles: ALL },
+      { name: 'Add booking', roles: TERMINAL },
+      { name: 'Add shift', roles: TERMINAL },
+      { name: /^Prefill/, roles: TERMINAL },
+    ],
+  },
+  {
     screen: 'messages',
     path: (c) => `/vessel-communication?id=${c.sharedCallId}`,
     actions: [{ name: 'Send', roles: ALL }],

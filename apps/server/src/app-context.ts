@@ -1,7 +1,8 @@
-// What every module gets from the app: the database, the clock, the mailer and the configuration.
+// What every module gets from the app: the database, the clock, the mailer, the log and the configuration.
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import type { DB } from './db/schema';
+import type { TStoredJsonLog } from './db/stored-json';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
 
@@ -10,6 +11,8 @@ export type AppContext = {
   dbKind: 'pglite' | 'postgres';
   clock: Clock;
   mailer: Mailer;
+  /** The app's logger, for what a service finds outside a request (a stored row it cannot read). */
+  log: TStoredJsonLog;
   config: AppConfig;
 };
 

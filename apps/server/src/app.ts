@@ -108,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dbKind: database.kind,
     clock: options.clock ?? systemClock,
     mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    log: app.log,
     config,
   });
   app.decorate('responseCaches', createResponseCaches(config.responseCache === undefined ? DEFAULT_RESPONSE_CACHE : config.responseCache));

@@ -47,3 +47,8 @@ export * from './schemas/digest';
 export * from './schemas/prise';
 export * from './enumerations';
 export * from './schemas/session';
+export * from './schemas/jobs';
+export * from './realtime-events';
+export * from './stored-json';
+export * from './vessel-booking';
+export * from './portcall-field-permissions';

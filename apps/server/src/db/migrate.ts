@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017-proxy';
 import * as m0018 from './migrations/0018-rate-limits';
 import * as m0019 from './migrations/0019-portcall-spec-fields';
 import * as m0020 from './migrations/0020-read-model-version';
+import * as m0021 from './migrations/0021-notification-creator-type';
 import * as m0035 from './migrations/0035-portcalls-departure-index';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-rate-limits': m0018,
   '0019-portcall-spec-fields': m0019,
   '0020-read-model-version': m0020,
+  '0021-notification-creator-type': m0021,
   '0035-portcalls-departure-index': m0035,
 };
 

@@ -1,11 +1,14 @@
 // Kysely table types; they mirror db/migrations and are the only place the server names columns.
-import type { TCargoHandlingEquipmentType } from '@quayline/domain';
+import type { TCargoHandlingEquipmentType, TStoredJsonKind } from '@quayline/domain';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { StoredJson } from './stored-json';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Numeric = ColumnType<string, number | string, number | string>;
-type Json<T> = ColumnType<T, string, string>;
+/** A JSON column: read as T, written only as storedJson(kind, value) (db/stored-json.ts, STORED_JSON in @quayline/domain). */
+type Json<T, K extends TStoredJsonKind> = ColumnType<T, StoredJson<K>, StoredJson<K>>;
+type NullableJson<T, K extends TStoredJsonKind> = ColumnType<T | null, StoredJson<K> | null | undefined, StoredJson<K> | null>;
 
 export type OrganisationKind = 'terminal_operator' | 'vessel_operator' | 'agent';
 
@@ -133,7 +136,8 @@ export type PortalUsersTable = {
   daily_tasks_email: Generated<boolean>;
   mail_receive_time: Generated<string>;
   mail_timezone: Generated<string>;
-  settings: ColumnType<UserSettingsDocument, string | undefined, string>;
+  /** Merged key by key (users/user.repository.ts), each patch through storedJson('user_settings_patch', ...). */
+  settings: ColumnType<UserSettingsDocument, undefined, StoredJson<'user_settings_patch'>>;
   failed_login_count: Generated<number>;
   first_failed_login_at: Timestamp | null;
   locked_until: Timestamp | null;
@@ -304,7 +308,7 @@ export type PortcallCargoDetailsTable = {
   restow: Numeric;
   units_per_hour: Numeric | null;
   crane_intensity: Numeric;
-  quantities: ColumnType<unknown, string | null | undefined, string | null>;
+  quantities: NullableJson<unknown, 'cargo_quantities'>;
 };
 export type PortcallEquipmentDetailsTable = { id: Generated<number>; portcall_id: number; cargo_handling_equipment_id: number; start_time: Timestamp; end_time: Timestamp };
 export type PortcallShiftDetailsTable = {
@@ -356,8 +360,8 @@ export type PortcallAuditEventsTable = {
   portcall_id: number;
   event_type: 'created' | 'revised' | 'accepted';
   field: string;
-  old_value: ColumnType<unknown, string | null, string | null>;
-  new_value: ColumnType<unknown, string | null, string | null>;
+  old_value: NullableJson<unknown, 'audit_value'>;
+  new_value: NullableJson<unknown, 'audit_value'>;
   actor_user_id: number | null;
   acting_for_user_id: number | null;
   creator_type: Generated<'user' | 'automated'>;
@@ -370,7 +374,7 @@ export type RealtimeEventsTable = {
   id: Generated<number>;
   channel: string;
   event: string;
-  payload: ColumnType<RealtimePayload, string, never>;
+  payload: ColumnType<RealtimePayload, StoredJson<'realtime_payload'>, never>;
   created_at: CreatedAt;
 };
 export type RealtimePayload = string | number | boolean | null | RealtimePayload[] | { [key: string]: RealtimePayload };
@@ -385,7 +389,7 @@ export type NotificationMessagesTable = {
   portal_user_id: number;
   portcall_id: number | null;
   notification_type: 'portcall_update' | 'revised' | 'accepted' | 'proxy_session';
-  details: ColumnType<Record<string, unknown>, string, string>;
+  details: Json<unknown, 'notification_details'>;
   read_at: Timestamp | null;
   created_at: ColumnType<Date, Date | string, never>;
 };
@@ -396,9 +400,9 @@ export type BerthDraftsTable = {
   id: Generated<number>;
   portal_user_id: number;
   terminal_id: number;
-  changes: ColumnType<unknown, string | undefined, string>;
-  undo_stack: ColumnType<unknown, string | undefined, string>;
-  redo_stack: ColumnType<unknown, string | undefined, string>;
+  changes: ColumnType<unknown, StoredJson<'draft_changes'> | undefined, StoredJson<'draft_changes'>>;
+  undo_stack: ColumnType<unknown, StoredJson<'draft_stack'> | undefined, StoredJson<'draft_stack'>>;
+  redo_stack: ColumnType<unknown, StoredJson<'draft_stack'> | undefined, StoredJson<'draft_stack'>>;
   frozen_portcall_ids: ColumnType<number[], number[] | undefined, number[]>;
   version: Generated<number>;
   updated_at: Timestamp | null;
@@ -410,10 +414,10 @@ export type VoyageTemplatesTable = {
   name: string;
   code: string;
   vessel_operator_id: number;
-  rotation: Json<unknown>;
-  berth_window: Json<unknown>;
+  rotation: Json<unknown, 'template_rotation'>;
+  berth_window: Json<unknown, 'template_berth_window'>;
   vessel_ids: ColumnType<number[], number[], number[]>;
-  recurrence: Json<unknown>;
+  recurrence: Json<unknown, 'template_recurrence'>;
   valid_from: ColumnType<string, string, string>;
   valid_to: ColumnType<string | null, string | null, string | null>;
   import_direction: string;
@@ -485,7 +489,7 @@ export type ScheduleSyncRunsTable = {
   finished_at: Timestamp | null;
   outcome: Generated<'running' | 'success' | 'failed'>;
   error: string | null;
-  changes: ColumnType<unknown[], string | undefined, string>;
+  changes: ColumnType<unknown, StoredJson<'schedule_run_changes'> | undefined, StoredJson<'schedule_run_changes'>>;
   started_by: number | null;
 };
 export type ScheduleProposalsTable = {
@@ -611,7 +615,7 @@ export type PriseNoticesTable = {
   persons_on_board: number | null;
   submission_no: Generated<number>;
   reference: string | null;
-  submitted_content: ColumnType<unknown, string | null | undefined, string | null>;
+  submitted_content: NullableJson<unknown, 'prise_submitted_content'>;
   submitted_at: Timestamp | null;
   submitted_by: number | null;
   acting_for: number | null;
@@ -640,7 +644,7 @@ export type PriseNoticeEventsTable = {
   prise_status: string | null;
   message: string | null;
   code: string | null;
-  changed: ColumnType<string[] | null, string | null, string | null>;
+  changed: NullableJson<unknown, 'prise_changed_parts'>;
 };
 
 export type DB = {
@@ -699,4 +703,3 @@ export type DB = {
 export type PortalUser = Selectable<PortalUsersTable>;
 export type NewPortalUser = Insertable<PortalUsersTable>;
 export type PortalUserUpdate = Updateable<PortalUsersTable>;
-export type _Json<T> = Json<T>;

@@ -10,6 +10,7 @@ import { DEMO_SHIFT_CONTACTS } from './demo-data';
 import { cranesWanted, shiftDetailRow, shiftPlan } from './seed-operations';
 import { placeDemoCalls } from './seed-placement';
 import { type TSeedStep, auditTypeOf, playChain } from './seed-portcalls';
+import { storedJson } from '../db/stored-json';
 
 const MIN = 60_000;
 const H = 60 * MIN;
@@ -303,7 +304,7 @@ export async function seedDemoHistory(trx: Transaction<DB>, terminalId: number, 
       const by = r.party === 'terminal' ? terminalUserId : chain.by;
       const createdAt = new Date(Math.min(chain.steps[k]!.createdAt, nowMs));
       round.push({ call: i, row: { portcall_id: ids[i]!, time_type: r.time, action: r.action, classifier: r.classifier, party: r.party, date_time: r.dateTime !== null ? new Date(r.dateTime) : null, label_after: r.label, previous_label: r.previous === 'none' ? null : r.previous, change_label_after: r.change, reply_to_id: lastIdByTime[i]!.get(r.time) ?? null, delay_reason_code: r.action === 'propose' ? 'BER' : null, remark: null, created_by: by, acting_for: null, created_at: createdAt } });
-      auditRows.push({ portcall_id: ids[i]!, event_type: auditTypeOf(r.action, r.change), field: r.time, old_value: null, new_value: JSON.stringify({ value: r.dateTime !== null ? new Date(r.dateTime).toISOString() : null, label: r.label, action: r.action }), actor_user_id: by, acting_for_user_id: null, created_at: createdAt });
+      auditRows.push({ portcall_id: ids[i]!, event_type: auditTypeOf(r.action, r.change), field: r.time, old_value: null, new_value: storedJson('audit_value', { value: r.dateTime !== null ? new Date(r.dateTime).toISOString() : null, label: r.label, action: r.action }), actor_user_id: by, acting_for_user_id: null, created_at: createdAt });
     });
     for (let j = 0; j < round.length; j += BATCH) {
       const part = round.slice(j, j + BATCH);

@@ -19,6 +19,7 @@ import type { Insertable } from 'kysely';
 import type { DB, PortcallAuditEventsTable, PortcallEquipmentDetailsTable, PortcallShiftDetailsTable } from '../db/schema';
 import { type TSeedContact, type TSeedCrane, type TSeedCraneBooking, bookCranes, cranesWanted, equipmentDetailOf, shiftDetailRow, shiftPlan } from './seed-operations';
 import { MAX_SHIFT_HOURS, type TSeedCallToPlace, placeDemoCalls } from './seed-placement';
+import { storedJson } from '../db/stored-json';
 
 const H = 3600_000;
 const DAY = 24 * H;
@@ -360,7 +361,7 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
         .returning('id')
         .executeTakeFirstOrThrow();
       lastIdByTime.set(r.time, inserted.id);
-      auditRows.push({ portcall_id: row.id, event_type: auditTypeOf(r.action, r.change), field: r.time, old_value: null, new_value: JSON.stringify({ value: r.dateTime ? new Date(r.dateTime + shiftOf(r.time)).toISOString() : null, label: r.label, action: r.action }), actor_user_id: by, acting_for_user_id: null, created_at: new Date(Math.min(created, now.getTime())) });
+      auditRows.push({ portcall_id: row.id, event_type: auditTypeOf(r.action, r.change), field: r.time, old_value: null, new_value: storedJson('audit_value', { value: r.dateTime ? new Date(r.dateTime + shiftOf(r.time)).toISOString() : null, label: r.label, action: r.action }), actor_user_id: by, acting_for_user_id: null, created_at: new Date(Math.min(created, now.getTime())) });
     }
     await trx.insertInto('portcall_audit_events').values(auditRows).execute();
     count++;

@@ -5,6 +5,7 @@ import type { DB } from '../db/schema';
 import { buildContent } from '../modules/prise/prise-content';
 import { missingFields, priseStatusOf } from '../modules/prise/prise-status';
 import { findCargoTypes, findNoticeSource } from '../modules/prise/prise.repository';
+import { type StoredJson, storedJson } from '../db/stored-json';
 
 const H = 3_600_000;
 /** Drafts the seed gives a call so its stored answer reads true: the story's stays inside the 13.5 m channel limit. */
@@ -108,7 +109,7 @@ async function seedNotice(trx: Transaction<DB>, portcallId: number, kind: TSeedK
       ...own,
       submission_no: wasSent ? 1 : 0,
       reference: wasSent ? `PRISE-DEMO-${portcallId}` : null,
-      submitted_content: wasSent ? JSON.stringify(kind === 'reopened' ? { ...content, berth_arrival: new Date(arrival - 3 * H).toISOString() } : content) : null,
+      submitted_content: wasSent ? storedJson('prise_submitted_content', kind === 'reopened' ? { ...content, berth_arrival: new Date(arrival - 3 * H).toISOString() } : content) : null,
       submitted_at: wasSent ? submittedAt : null,
       submitted_by: wasSent ? args.terminalUserId : null,
       answered_at: wasSent && kind !== 'submitted' ? answeredAt : null,
@@ -128,7 +129,7 @@ async function seedNotice(trx: Transaction<DB>, portcallId: number, kind: TSeedK
   type TWho = { creator_type: 'user' | 'automated'; system_kind: 'pcs' | null; by_user_id: number | null; acting_for_user_id: null };
   const by: TWho = { creator_type: 'user', system_kind: null, by_user_id: args.terminalUserId, acting_for_user_id: null };
   const pcs: TWho = { creator_type: 'automated', system_kind: 'pcs', by_user_id: null, acting_for_user_id: null };
-  const events: { at: Date; event: 'submitted' | 'approved' | 'partially_approved' | 'rejected' | 'reopened' | 'edited'; prise_status: string | null; message?: string | null; code?: string | null; changed?: string | null; who: TWho }[] = [];
+  const events: { at: Date; event: 'submitted' | 'approved' | 'partially_approved' | 'rejected' | 'reopened' | 'edited'; prise_status: string | null; message?: string | null; code?: string | null; changed?: StoredJson<'prise_changed_parts'> | null; who: TWho }[] = [];
   if (!wasSent) events.push({ at: new Date(now.getTime() - 2 * H), event: 'edited', prise_status: 'prise_info_required', who: by });
   if (wasSent) events.push({ at: submittedAt, event: 'submitted', prise_status: 'prise_sent', who: by });
   if (kind === 'approved' || kind === 'reopened') events.push({ at: answeredAt, event: 'approved', prise_status: 'prise_accepted', who: pcs });
@@ -136,7 +137,7 @@ async function seedNotice(trx: Transaction<DB>, portcallId: number, kind: TSeedK
   if (kind === 'rejected') events.push({ at: answeredAt, event: 'rejected', prise_status: 'prise_rejected', message: answer.message, code: answer.code, who: pcs });
   const missing = missingFields(content);
   const shown = priseStatusOf({ status, isPartial, missingCount: missing.length });
-  if (kind === 'reopened') events.push({ at: new Date(now.getTime() - H), event: 'reopened', prise_status: shown.prise_status, changed: JSON.stringify(['eta']), who: { ...pcs, system_kind: null } });
+  if (kind === 'reopened') events.push({ at: new Date(now.getTime() - H), event: 'reopened', prise_status: shown.prise_status, changed: storedJson('prise_changed_parts', ['eta']), who: { ...pcs, system_kind: null } });
   if (events.length) {
     await trx
       .insertInto('prise_notice_events')

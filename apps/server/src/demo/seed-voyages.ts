@@ -3,6 +3,7 @@
 import type { TRotationStop, TVoyageTemplateFields } from '@quayline/domain';
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
+import { storedJson } from '../db/stored-json';
 
 const HOUR_MS = 3_600_000;
 
@@ -64,10 +65,10 @@ export async function seedDemoVoyages(trx: Transaction<DB>, world: TSeedVoyagesW
           name: t.name,
           code: t.code,
           vessel_operator_id: t.vessel_operator_id,
-          rotation: JSON.stringify(t.rotation),
-          berth_window: JSON.stringify(t.berth_window),
+          rotation: storedJson('template_rotation', t.rotation),
+          berth_window: storedJson('template_berth_window', t.berth_window),
           vessel_ids: t.vessel_ids,
-          recurrence: JSON.stringify(t.recurrence),
+          recurrence: storedJson('template_recurrence', t.recurrence),
           valid_from: t.valid_from,
           valid_to: t.valid_to,
           import_direction: t.import_direction,

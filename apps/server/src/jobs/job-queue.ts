@@ -2,9 +2,11 @@
 // PostgreSQL and on PGlite alike, with every statement sent through Kysely so PGlite's single connection is shared
 // under the dialect's lock. Jobs are idempotent: a job id derived from its key, and a claim in the worker.
 import { createHash } from 'node:crypto';
+import { type TDigestJob, type TPrisePollJob, type TProviderFetchJob, type TStoredJsonInput, type TStoredJsonKind, type TStoredJsonValue, STORED_JSON } from '@quayline/domain';
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { AppContext } from '../app-context';
+import { jobData } from '../db/stored-json';
 import { type TAdapterFactory, fetchProvider } from '../modules/schedules/schedule-fetch.service';
 import { claimProviderSlot, findDueProviders } from '../modules/schedules/schedule.repository';
 import { aisRetentionDays } from '../config';
@@ -13,7 +15,7 @@ import { type TPortcastAdapter, createPortcastAdapter, fetchPortcastPredictions 
 import { predictAll } from '../modules/predictions/prediction.service';
 import { pollDelayMs, pollPriseNotice, portAuthorityClientOf } from '../modules/prise/prise.service';
 import { findNoticesAwaitingAnswer } from '../modules/prise/prise.repository';
-import { DIGEST_CLAIM_LEASE_MS, type TDigestJob, type TDigestOutcome, deliverDigest, findDueDigests } from '../modules/digest/digest.service';
+import { DIGEST_CLAIM_LEASE_MS, type TDigestOutcome, deliverDigest, findDueDigests } from '../modules/digest/digest.service';
 
 export const PROVIDER_TICK_QUEUE = 'schedule-provider-tick';
 export const PROVIDER_FETCH_QUEUE = 'schedule-provider-fetch';
@@ -30,7 +32,27 @@ export const DIGEST_SEND_QUEUE = 'daily-digest-send';
 /** PRISE (docs/prise.md): one poll job per submitted notice and attempt, and a per-minute sweep of unanswered ones. */
 export const PRISE_POLL_QUEUE = 'prise-poll';
 export const PRISE_SWEEP_QUEUE = 'prise-sweep';
-export type TPrisePollJob = { portcallId: number; submissionNo: number; attempt: number };
+/**
+ * The queues that carry data, with the stored-JSON kind (STORED_JSON in @quayline/domain) their data is sent and read
+ * through; the tick queues carry none.
+ */
+export const JOB_DATA_KINDS = {
+  [PROVIDER_FETCH_QUEUE]: 'job_schedule_provider_fetch',
+  [PREDICTION_RUN_QUEUE]: 'job_prediction_run',
+  [DIGEST_SEND_QUEUE]: 'job_daily_digest_send',
+  [PRISE_POLL_QUEUE]: 'job_prise_poll',
+} as const satisfies Record<string, TStoredJsonKind & `job_${string}`>;
+type TDataQueue = keyof typeof JOB_DATA_KINDS;
+
+/** Sends a job whose data passed its queue's schema: a wrong shape fails here, not in the worker that runs it later. */
+function sendJob<Q extends TDataQueue>(boss: PgBoss, queue: Q, data: TStoredJsonInput<(typeof JOB_DATA_KINDS)[Q]>, options: PgBoss.SendOptions): Promise<string | null> {
+  return boss.send(queue, jobData(JOB_DATA_KINDS[queue], data), options);
+}
+
+/** A job's data read back through the same schema it was sent with. */
+function readJob<Q extends TDataQueue>(queue: Q, data: unknown): TStoredJsonValue<(typeof JOB_DATA_KINDS)[Q]> {
+  return STORED_JSON[JOB_DATA_KINDS[queue]].schema.parse(data) as TStoredJsonValue<(typeof JOB_DATA_KINDS)[Q]>;
+}
 
 export type TJobRunnerOptions = {
   /** How often a worker asks for new jobs (pg-boss allows 0.5 s at least). */
@@ -46,7 +68,6 @@ export type TJobRunnerOptions = {
 
 const DEFAULT_OPTIONS: TJobRunnerOptions = { pollingIntervalSeconds: 2, isCronEnabled: true };
 
-type TFetchJob = { providerId: number; slot: string };
 
 /** A UUID from a key, so sending the same key twice inserts one job (pg-boss inserts with ON CONFLICT DO NOTHING). */
 export function jobIdOf(key: string): string {
@@ -60,7 +81,7 @@ export type JobRunner = {
   /** Finds the providers due now (by ctx.clock) and sends one fetch job per provider and due slot; returns how many were new. */
   tick(): Promise<number>;
   /** Runs one fetch job's work: claims the slot and fetches; false when the slot was taken or moved meanwhile. */
-  runFetch(job: TFetchJob): Promise<boolean>;
+  runFetch(job: TProviderFetchJob): Promise<boolean>;
   /** Sends this minute's prediction run (one per minute however many servers tick); true when it was new. */
   tickPredictions(): Promise<boolean>;
   /** Runs the predictions: every approaching call, then Portcast when configured. Returns how many AIS predictions were stored. */
@@ -106,13 +127,13 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
     for (const provider of due) {
       const slot = new Date(provider.next_attempt_at!).toISOString();
       const key = `provider:${provider.id}:${slot}`;
-      const id = await boss.send(PROVIDER_FETCH_QUEUE, { providerId: provider.id, slot } satisfies TFetchJob, { id: jobIdOf(key), singletonKey: key, retryLimit: 0, expireInSeconds: FETCH_LEASE_MS / 1000 });
+      const id = await sendJob(boss, PROVIDER_FETCH_QUEUE, { providerId: provider.id, slot }, { id: jobIdOf(key), singletonKey: key, retryLimit: 0, expireInSeconds: FETCH_LEASE_MS / 1000 });
       if (id) sent++;
     }
     return sent;
   }
 
-  async function runFetch(job: TFetchJob): Promise<boolean> {
+  async function runFetch(job: TProviderFetchJob): Promise<boolean> {
     const now = ctx.clock.now();
     const provider = await claimProviderSlot(ctx.db, { id: job.providerId, slot: new Date(job.slot), leaseUntil: new Date(now.getTime() + FETCH_LEASE_MS), now });
     if (!provider) return false;
@@ -128,7 +149,7 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
   async function tickPredictions(): Promise<boolean> {
     const minute = new Date(Math.floor(ctx.clock.now().getTime() / 60_000) * 60_000).toISOString();
     const key = `predictions:${minute}`;
-    const id = await boss.send(PREDICTION_RUN_QUEUE, { minute }, { id: jobIdOf(key), singletonKey: key, retryLimit: 0, expireInSeconds: 5 * 60 });
+    const id = await sendJob(boss, PREDICTION_RUN_QUEUE, { minute }, { id: jobIdOf(key), singletonKey: key, retryLimit: 0, expireInSeconds: 5 * 60 });
     return id !== null;
   }
 
@@ -150,7 +171,7 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
     for (const job of await findDueDigests(ctx)) {
       const key = `digest:${job.userId}:${job.localDate}`;
       // A worker that dies after its claim: the job expires and is retried once the claim's lease has run out.
-      const id = await boss.send(DIGEST_SEND_QUEUE, job, { id: jobIdOf(key), singletonKey: key, retryLimit: 3, retryDelay: DIGEST_CLAIM_LEASE_MS / 1000, expireInSeconds: DIGEST_CLAIM_LEASE_MS / 1000 });
+      const id = await sendJob(boss, DIGEST_SEND_QUEUE, job, { id: jobIdOf(key), singletonKey: key, retryLimit: 3, retryDelay: DIGEST_CLAIM_LEASE_MS / 1000, expireInSeconds: DIGEST_CLAIM_LEASE_MS / 1000 });
       if (id) sent++;
     }
     return sent;
@@ -164,7 +185,7 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
 
   async function schedulePrisePoll(job: TPrisePollJob, delayMs: number): Promise<boolean> {
     const key = `prise:${job.portcallId}:${job.submissionNo}:${job.attempt}`;
-    const id = await boss.send(PRISE_POLL_QUEUE, job, { id: jobIdOf(key), singletonKey: key, retryLimit: 0, startAfter: Math.max(0, Math.ceil(delayMs / 1000)), expireInSeconds: 120 });
+    const id = await sendJob(boss, PRISE_POLL_QUEUE, job, { id: jobIdOf(key), singletonKey: key, retryLimit: 0, startAfter: Math.max(0, Math.ceil(delayMs / 1000)), expireInSeconds: 120 });
     return id !== null;
   }
 
@@ -211,8 +232,8 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
       isStarted = true;
       await boss.createQueue(PROVIDER_TICK_QUEUE);
       await boss.createQueue(PROVIDER_FETCH_QUEUE);
-      await boss.work<TFetchJob>(PROVIDER_FETCH_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async ([job]) => {
-        if (job) await runFetch(job.data);
+      await boss.work(PROVIDER_FETCH_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async ([job]) => {
+        if (job) await runFetch(readJob(PROVIDER_FETCH_QUEUE, job.data));
       });
       await boss.work(PROVIDER_TICK_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async () => {
         await tick();
@@ -223,6 +244,7 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
       await boss.work(PREDICTION_TICK_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async () => {
         await tickPredictions();
       });
+      // The run's minute only keys the job (one run a minute across servers); the worker needs nothing from it.
       await boss.work(PREDICTION_RUN_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async () => {
         await runPredictions();
       });
@@ -234,14 +256,14 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
       await boss.work(DIGEST_TICK_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async () => {
         await tickDigests();
       });
-      await boss.work<TDigestJob>(DIGEST_SEND_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async ([job]) => {
-        if (job) await runDigest(job.data);
+      await boss.work(DIGEST_SEND_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async ([job]) => {
+        if (job) await runDigest(readJob(DIGEST_SEND_QUEUE, job.data));
       });
       await boss.createQueue(PRISE_POLL_QUEUE);
       await boss.createQueue(PRISE_SWEEP_QUEUE);
       // The poll worker asks at least every second, so an answer shows in the browser within seconds of arriving.
-      await boss.work<TPrisePollJob>(PRISE_POLL_QUEUE, { pollingIntervalSeconds: Math.min(1, opts.pollingIntervalSeconds) }, async ([job]) => {
-        if (job) await runPrisePoll(job.data);
+      await boss.work(PRISE_POLL_QUEUE, { pollingIntervalSeconds: Math.min(1, opts.pollingIntervalSeconds) }, async ([job]) => {
+        if (job) await runPrisePoll(readJob(PRISE_POLL_QUEUE, job.data));
       });
       await boss.work(PRISE_SWEEP_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async () => {
         await sweepPrise();

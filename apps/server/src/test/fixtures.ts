@@ -167,6 +167,21 @@ export async function createVessel(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * The operator names the agency as agent of one of its calls (at a terminal and with a vessel of its own, so no
+ * test's terminal or vessel sees it): from then on the agency acts for the operator and may book the operator's
+ * vessels (packages/domain/src/vessel-booking.ts).
+ */
+export async function appointAgency(db: Kysely<DB>, args: { agencyId: number; vesselOperatorId: number }): Promise<void> {
+  const elsewhere = await createTerminal(db);
+  const vessel = await createVessel(db, { vesselOperatorId: args.vesselOperatorId });
+  const longAgo = new Date(Date.now() - 400 * 86_400_000);
+  await db
+    .insertInto('portcalls')
+    .values({ terminal_id: elsewhere.id, vessel_id: vessel.id, vessel_operator_id: args.vesselOperatorId, agent_id: args.agencyId, status: 'Departed', berth_arrival: longAgo, berth_departure: new Date(longAgo.getTime() + 86_400_000), berth_arrival_label: 'actual' })
+    .execute();
+}
+
 function randomDigits(length: number): string {
   return Array.from(randomBytes(length), (b) => String(b % 10)).join('');
 }

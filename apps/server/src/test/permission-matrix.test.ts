@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { API_PREFIX, DEFAULT_ALERT_SETTINGS, HEADER_PROXY_TOKEN, HEADER_TOKEN, imoCheckDigit } from '@quayline/domain';
+import { API_PREFIX, BERTH_ORIENTATIONS, CARD_COLOUR_CLASSES, DEFAULT_ALERT_SETTINGS, HEADER_PROXY_TOKEN, HEADER_TOKEN, type TPortcall, type TPortcallField, type TUserType, imoCheckDigit, portcallFieldPermissionRows, portcallFieldsRefusedTo } from '@quayline/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo/demo-data';
@@ -14,6 +14,7 @@ import { insertSession } from '../modules/auth/session.repository';
 import { TEST_PASSWORD, createTerminal, createUser, createVessel, loginAs } from './fixtures';
 import { type TOperation, exampleFromSchema, fillPath, listOperations } from './openapi-operations';
 import { DB_TARGETS, type TestApp, createTestApp } from './test-app';
+import { storedJson } from '../db/stored-json';
 
 const COLUMNS = ['anonymous', 'terminal_operator', 'vessel_operator', 'agent', 'acting'] as const;
 type TColumn = (typeof COLUMNS)[number];
@@ -23,6 +24,18 @@ type TMatrix = Map<string, Record<TColumn, TCell>>;
 
 const PERMISSIONS_DOC = path.resolve(__dirname, '../../../../docs/permissions.md');
 const MATRIX_HEADING = '## Every route';
+const FIELD_HEADING = '## Who may write which field of a port call';
+
+/** The rows of the field table: `| \`field\` | terminal_operator | vessel_operator | agent | note |`, as the code's rows read. */
+function parseFieldTable(markdown: string): string[] {
+  const start = markdown.indexOf(FIELD_HEADING);
+  if (start < 0) return [`docs/permissions.md has no "${FIELD_HEADING}" section`];
+  const section = markdown.slice(start + FIELD_HEADING.length).split(/\n## /)[0]!;
+  return section
+    .split('\n')
+    .filter((line) => /^\| `[a-z_]+` \|/.test(line.trim()))
+    .map((line) => line.trim().split('|').slice(1, -1).map((c) => c.trim().replace(/`/g, '')).join(' | '));
+}
 
 /** The rows of the "Every route" table: `| METHOD /path | anonymous | terminal_operator | vessel_operator | agent | acting |`. */
 function parseRouteMatrix(markdown: string): { matrix: TMatrix; problems: string[] } {
@@ -59,6 +72,13 @@ describe('the route table of docs/permissions.md', () => {
     expect(matrix.get('PUT /b/{id}')).toMatchObject({ anonymous: '401', vessel_operator: '403', agent: 'yes' });
     expect(problems).toEqual(['PUT /b/{id}: unknown cell(s) yes', 'GET /a: two rows']);
     expect(parseRouteMatrix('# no table').problems).toEqual([`docs/permissions.md has no "${MATRIX_HEADING}" section`]);
+  });
+});
+
+describe('the field table of docs/permissions.md', () => {
+  it('is the code\u2019s table (PORTCALL_FIELD_PERMISSIONS), row for row', () => {
+    const fromCode = portcallFieldPermissionRows().map((r) => [r.field, r.cells.terminal_operator, r.cells.vessel_operator, r.cells.agent, r.note].join(' | '));
+    expect(parseFieldTable(readFileSync(PERMISSIONS_DOC, 'utf8'))).toEqual(fromCode);
   });
 });
 
@@ -266,7 +286,7 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
   async function freshNotification(column: TColumn): Promise<number> {
     const row = await w.db
       .insertInto('notification_messages')
-      .values({ portal_user_id: userIdOf(column) ?? w.users.terminal_operator.id, portcall_id: w.callId, notification_type: 'portcall_update', details: JSON.stringify({ action: 'updated' }), created_at: w.now })
+      .values({ portal_user_id: userIdOf(column) ?? w.users.terminal_operator.id, portcall_id: w.callId, notification_type: 'portcall_update', details: storedJson('notification_details', { action: 'updated' }), created_at: w.now })
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(row.id);
@@ -661,6 +681,78 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
     expect(checked).toBeGreaterThan(50);
     expect(mismatches).toEqual([]);
   }, 60_000);
+  it('refuses every field a role may not write, through PUT /portcalls/{id} and POST /portcalls, naming it, and changes nothing', async () => {
+    const userTypeOf: Record<Exclude<TColumn, 'anonymous'>, TUserType> = { terminal_operator: 'terminal_operator', vessel_operator: 'vessel_operator', agent: 'agent', acting: 'terminal_operator' };
+    const asTerminal = async () => (await t.app.inject({ method: 'GET', url: `${API_PREFIX}/portcalls/${w.callId}`, headers: headersOf('terminal_operator') })).json() as { payload: TPortcall };
+    const equipment = await w.db.selectFrom('cargo_handling_equipments').select('id').where('terminal_id', '=', w.terminalId).orderBy('id').executeTakeFirstOrThrow();
+    /** A value of the field other than the one the call (or, on create, a new call) holds, valid for the field. */
+    const changed = (field: TPortcallField, held: TPortcall | null, window: { from: string; to: string }): unknown => {
+      const hour = (from: string, hours: number) => new Date(Date.parse(from) + hours * 3600_000).toISOString();
+      switch (field) {
+        case 'berth_start_position':
+          return held?.berth_start_position === 100 ? 120 : 100;
+        case 'berth_end_position':
+          return held?.berth_end_position === 400 ? 420 : 400;
+        case 'is_bollards_linked':
+          return !(held?.is_bollards_linked ?? true);
+        case 'berth_orientation':
+          return BERTH_ORIENTATIONS.find((o) => o !== held?.berth_orientation);
+        case 'berth_comment':
+          return 'Matrix: moved alongside';
+        case 'is_dummy':
+          return !(held?.is_dummy ?? false);
+        case 'sync_shift_cargo_volumes':
+          return !(held?.sync_shift_cargo_volumes ?? false);
+        case 'card_colour':
+          return CARD_COLOUR_CLASSES.find((c) => c !== (held?.card_colour ?? 'default'));
+        case 'prise_status':
+          return held?.prise_status === 'prise_accepted' ? 'prise_rejected' : 'prise_accepted';
+        case 'prise_message':
+          return 'Approved (forged)';
+        case 'prise_code':
+          return 'FORGED-1';
+        case 'equipment_details':
+          return [...(held?.equipment_details ?? []).map((e) => ({ cargo_handling_equipment_id: e.cargo_handling_equipment_id, start_time: e.start_time, end_time: e.end_time })), { cargo_handling_equipment_id: equipment.id, start_time: hour(window.from, 1), end_time: hour(window.from, 2) }];
+        case 'portcall_shift_details': {
+          // The issue's case: one more gang on the first card (4 to 5), or a card of 5 gangs on a call without a plan.
+          const cards = (held?.portcall_shift_details ?? []).map(({ id: _id, portcall_id: _p, total_resources: _r, ...card }) => card);
+          if (cards.length > 0) return cards.map((card, i) => (i === 0 ? { ...card, gangs: card.gangs + 1 } : card));
+          return [{ shift_number: 1, start_time: hour(window.from, 1), end_time: hour(window.from, 7), gangs: 5 }];
+        }
+        default:
+          throw new Error(`no changed value for ${field}: add one when a field becomes restricted`);
+      }
+    };
+    const mismatches: string[] = [];
+    let checked = 0;
+    for (const column of ['terminal_operator', 'vessel_operator', 'agent', 'acting'] as const) {
+      for (const field of portcallFieldsRefusedTo(userTypeOf[column])) {
+        const before = (await asTerminal()).payload;
+        const edit = await t.app.inject({ method: 'PUT', url: `${API_PREFIX}/portcalls/${w.callId}`, headers: headersOf(column), payload: { version: before.version, [field]: changed(field, before, { from: before.berth_arrival, to: before.berth_departure }) } });
+        const after = (await asTerminal()).payload;
+        const booking = { terminal_id: w.terminalId, ...w.booking, berth_arrival: iso(95), berth_departure: iso(96) };
+        const create = await t.app.inject({ method: 'POST', url: `${API_PREFIX}/portcalls`, headers: headersOf(column), payload: { ...booking, [field]: changed(field, null, { from: booking.berth_arrival, to: booking.berth_departure }) } });
+        for (const [how, res] of [['PUT', edit], ['POST', create]] as const) {
+          checked++;
+          const body = res.json() as { status: { status: string; message?: string }; payload: { errors?: { path: string }[] } };
+          if (res.statusCode !== 403 || body.status.status !== 'FORBIDDEN' || !body.status.message?.includes(field) || !body.payload.errors?.some((e) => e.path === field)) {
+            mismatches.push(`${field} as ${column} through ${how}: expected 403 naming it, got ${res.statusCode} ${res.body.slice(0, 200)}`);
+          }
+        }
+        if (after.version !== before.version || JSON.stringify(after[field as keyof TPortcall]) !== JSON.stringify(before[field as keyof TPortcall])) mismatches.push(`${field} as ${column}: the refused edit changed the call`);
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('accepts a read-only field sent back unchanged (a client that writes what it read is not refused)', async () => {
+    const current = (await t.app.inject({ method: 'GET', url: `${API_PREFIX}/portcalls/${w.callId}`, headers: headersOf('vessel_operator') })).json() as { payload: TPortcall };
+    const { card_colour, berth_comment, prise_status, sync_shift_cargo_volumes, version } = current.payload;
+    const res = await t.app.inject({ method: 'PUT', url: `${API_PREFIX}/portcalls/${w.callId}`, headers: headersOf('vessel_operator'), payload: { version, card_colour, berth_comment, prise_status, sync_shift_cargo_volumes, comment: 'Matrix: the same read-only values back' } });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  });
+
   it('refuses an agent\u2019s voyage without its call at the terminal before writing it (it was saved, then answered 404)', async () => {
     const before = await w.db.selectFrom('voyages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const res = await t.app.inject({

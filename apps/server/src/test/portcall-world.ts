@@ -1,6 +1,7 @@
-// A terminal with geometry, two vessel operators, an agent, and signed-in users of each side, for port-call tests.
+// A terminal with geometry, a vessel operator with its vessel, an agency acting for it, and signed-in users of each
+// side, for port-call tests.
 import type { TestApp } from './test-app';
-import { type ApiCall, addTerminalGeometry, createOrganisation, createTerminal, createVessel, signIn } from './fixtures';
+import { type ApiCall, addTerminalGeometry, appointAgency, createOrganisation, createTerminal, createVessel, signIn } from './fixtures';
 
 export type PortcallWorld = Awaited<ReturnType<typeof createPortcallWorld>>;
 
@@ -11,6 +12,8 @@ export async function createPortcallWorld(t: TestApp, options: { plannerLocale?:
   const operator = await createOrganisation(db, 'vessel_operator');
   const agency = await createOrganisation(db, 'agent');
   const vessel = await createVessel(db, { vesselOperatorId: operator.id });
+  // The agency acts for the operator, so its agent may book the operator's vessel.
+  await appointAgency(db, { agencyId: agency.id, vesselOperatorId: operator.id });
   const planner = await signIn(t.app, db, { terminalIds: [terminal.id], ...(options.plannerLocale ? { locale: options.plannerLocale } : {}) });
   const agent = await signIn(t.app, db, { userType: 'agent', organisationId: agency.id, terminalIds: [terminal.id] });
   const vesselSide = await signIn(t.app, db, { userType: 'vessel_operator', organisationId: operator.id, terminalIds: [terminal.id] });

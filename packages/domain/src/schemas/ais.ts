@@ -142,10 +142,23 @@ export const ZPreviousPortcall = z.object({
   /** Actual minus reference (accepted, else planned, else requested) berth arrival. */
   arrival_deviation_minutes: z.number().int().nullable(),
 });
+/** Fewer calls of other companies than this give no median: one or two calls' times would be theirs, not an aggregate. */
+export const MIN_ANONYMOUS_CALLS = 3;
+/** Previous calls of other companies (the viewer may not see them) that teach the prediction too: only how many, and their median. */
+export const ZOtherCompaniesHistory = z.object({
+  match: z.enum(['same_vessel', 'similar_vessel']),
+  count: z.number().int().min(0),
+  /** Median pilotage time of those calls; null below MIN_ANONYMOUS_CALLS calls with a pilotage time. */
+  median_pilotage_minutes: z.number().int().nullable(),
+});
+export type TOtherCompaniesHistory = z.infer<typeof ZOtherCompaniesHistory>;
 export const ZPreviousPortcallData = z.object({
   portcall_id: z.number().int(),
+  /** Only calls the viewer may see (the port-call list's rule); the rest is in `other_companies`. */
   calls: z.array(ZPreviousPortcall),
-  /** What the prediction uses: the median pilotage time and approach speed of the calls above (null: the defaults). */
+  /** One entry per match: what calls of other companies add, as anonymous aggregates, never as rows. */
+  other_companies: z.array(ZOtherCompaniesHistory),
+  /** What the prediction uses: the median pilotage time and approach speed of all those calls (null: the defaults). */
   pilotage_minutes: z.number().int().nullable(),
   approach_speed_knots: z.number().nullable(),
   sample_size: z.number().int(),

@@ -1,24 +1,43 @@
 // Notifications about port-call changes and the message thread of each port call (spec sections 3, 4, 9).
 import { z } from 'zod';
 import { ZPageMeta } from './paging';
+import { CREATOR_TYPES } from './prise';
 
 export const NOTIFICATION_TYPES = ['portcall_update', 'revised', 'accepted', 'proxy_session'] as const;
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 export const MESSAGE_ICON_STATES = ['new', 'none', 'all_read'] as const;
 export type TMessageIconState = (typeof MESSAGE_ICON_STATES)[number];
 
+/**
+ * What a notification says, as stored in `notification_messages.details` and sent with `notification.created`: every
+ * writer stores it through this schema and the list reads it back with it (docs/api.md, "Stored JSON"). `actor_side` is the
+ * side the change counts for; a change no person made (a schedule sync, AIS) says so in `creator_type` (spec section 3:
+ * creator type automated) and names its `source`.
+ */
+export const ZNotificationDetails = z.strictObject({
+  vessel_name: z.string().max(500).optional(),
+  /** The changed field, or several joined by commas (an edit of plain fields). */
+  field: z.string().max(4000).optional(),
+  action: z.string().max(64).optional(),
+  value: z.string().max(500).nullable().optional(),
+  actor_name: z.string().max(500).optional(),
+  actor_side: z.enum(['terminal', 'vessel_side']).optional(),
+  creator_type: z.enum(CREATOR_TYPES).optional(),
+  /** For an automated change: the schedule source or AIS source that made it. */
+  source: z.string().max(64).optional(),
+  /** For a batch (voyages generated from a schedule): how many calls and of which service. */
+  count: z.number().int().min(0).optional(),
+  service_name: z.string().max(500).nullable().optional(),
+});
+export type TNotificationDetails = z.infer<typeof ZNotificationDetails>;
+
 export const ZNotificationMessage = z.object({
   id: z.number().int(),
   notification_type: z.enum(NOTIFICATION_TYPES),
   portcall_id: z.number().int().nullable(),
-  details: z.object({
-    vessel_name: z.string().optional(),
-    field: z.string().optional(),
-    action: z.string().optional(),
-    value: z.string().nullable().optional(),
-    actor_name: z.string().optional(),
-    actor_side: z.enum(['terminal', 'vessel_side']).optional(),
-  }),
+  details: ZNotificationDetails,
+  /** Set on a stored notification that no longer reads as one (its details are empty): shown as such, never dropped. */
+  is_unreadable: z.boolean().optional(),
   read: z.boolean(),
   created_at: z.string(),
 });

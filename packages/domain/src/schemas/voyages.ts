@@ -350,6 +350,8 @@ export const ZSyncRun = z.object({
   outcome: z.enum(['running', 'success', 'failed']),
   error: z.string().nullable(),
   changes: z.array(ZSyncChange),
+  /** Set on a stored run whose changes no longer read (they are left out): shown as such, never a failed list. */
+  is_unreadable: z.boolean().optional(),
 });
 export type TSyncRun = z.infer<typeof ZSyncRun>;
 export const ZSyncRunList = pagedPayload(ZSyncRun);

@@ -92,11 +92,3 @@ export function findSessionsOnBehalfOf(db: Db, userId: number, limit: number) {
     .limit(limit)
     .execute();
 }
-
-export function insertProxyNotification(db: Db, row: { portal_user_id: number; details: Record<string, string>; created_at: Date }) {
-  return db
-    .insertInto('notification_messages')
-    .values({ portal_user_id: row.portal_user_id, portcall_id: null, notification_type: 'proxy_session', details: JSON.stringify(row.details), created_at: row.created_at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}

@@ -5,11 +5,12 @@ import type { AppContext } from '../../app-context';
 import type { PortalUser } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { digest, generateToken } from '../../lib/tokens';
+import { insertNotifications } from '../notifications/notification.repository';
 import { publishEvent } from '../realtime/publish-event';
 import { findUserById } from '../users/user.repository';
 import type { AuthSession } from './auth.service';
 import { PROXY_REFUSAL_MESSAGES, decideProxy } from './proxy-rules';
-import { findOrganisationMembers, findProxyParty, findSessionByHash, findSessionsOnBehalfOf, insertExpiredOnce, insertProxyAuditEvent, insertProxyNotification } from './proxy.repository';
+import { findOrganisationMembers, findProxyParty, findSessionByHash, findSessionsOnBehalfOf, insertExpiredOnce, insertProxyAuditEvent } from './proxy.repository';
 import { insertSession, revokeSession } from './session.repository';
 
 export const PROXY_SESSION_TTL_MS = PROXY_SESSION_TTL_MINUTES * 60_000;
@@ -47,8 +48,8 @@ export async function startProxySession(ctx: AppContext, args: { session: AuthSe
     await insertProxyAuditEvent(trx, { actor_user_id: realActor.id, target_user_id: target.id, event: 'started', reason: decision.basis, session_id: created.id, created_at: now });
     // The person acted for learns of it in their notifications, live if they are online.
     const details = { actor_name: nameOf(realActor), action: 'started', value: expires.toISOString() };
-    const notification = await insertProxyNotification(trx, { portal_user_id: target.id, details, created_at: now });
-    await publishEvent(trx, { channel: realtimeChannels.user(target.id), event: 'notification.created', payload: { id: Number(notification.id), notification_type: 'proxy_session', portcall_id: null, details } });
+    const [notification] = await insertNotifications(trx, { recipientIds: [target.id], portcall_id: null, notification_type: 'proxy_session', details, created_at: now });
+    await publishEvent(trx, { channel: realtimeChannels.user(target.id), event: 'notification.created', payload: { id: Number(notification!.id), notification_type: 'proxy_session', portcall_id: null, details } });
   });
   return { token, expires_at: expires.toISOString() };
 }

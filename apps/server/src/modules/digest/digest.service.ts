@@ -1,6 +1,6 @@
 // The daily task digest: the content (the user's open tasks as the tasks screen groups them), when it is due in the
 // user's own zone, and the once-only delivery claimed in daily_digest_deliveries.
-import { type TDailyTaskSummary, type TDigestCall, type TLocale, formatInstantInZone, isDeparted } from '@quayline/domain';
+import { type TDailyTaskSummary, type TDigestCall, type TDigestJob, type TLocale, formatInstantInZone, isDeparted } from '@quayline/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { PortalUser } from '../../db/schema';
@@ -74,7 +74,6 @@ export async function buildDailyTaskSummary(ctx: AppContext, user: PortalUser): 
   };
 }
 
-export type TDigestJob = { userId: number; localDate: string };
 
 /** Users whose hour has passed today (their zone) and who have no delivery for that date, nor a live claim. */
 export async function findDueDigests(ctx: AppContext): Promise<TDigestJob[]> {

@@ -7,21 +7,22 @@ import {
   type TPortcall,
   type TPublishConflict,
   type TStoredDraftChange,
-  ZStoredDraftChange,
+  STORED_JSON,
   realtimeChannels,
 } from '@quayline/domain';
 import type { Transaction } from 'kysely';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
+import { storedJson } from '../../db/stored-json';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { loadVisible, terminalIdsOf, updatePortcallInTransaction } from '../portcalls/portcall.service';
 import { publishEvent } from '../realtime/publish-event';
 
 type Trx = Transaction<DB>;
-const ZChanges = z.array(ZStoredDraftChange);
-const ZStack = z.array(ZChanges);
+// The schemas the draft is stored through (STORED_JSON), so what one save writes the next read takes.
+const ZChanges = STORED_JSON.draft_changes.schema;
+const ZStack = STORED_JSON.draft_stack.schema;
 type TDraftRow = { changes: TStoredDraftChange[]; undo: TStoredDraftChange[][]; redo: TStoredDraftChange[][]; frozen: number[]; version: number; updated_at: Date | null };
 
 async function assertPlanner(ctx: AppContext, session: AuthSession, terminalId: number): Promise<void> {
@@ -44,7 +45,7 @@ async function saveDraft(trx: Trx, session: AuthSession, terminalId: number, d: 
   const next = { ...d, version: d.version + 1, updated_at: now };
   await trx
     .updateTable('berth_drafts')
-    .set({ changes: JSON.stringify(next.changes), undo_stack: JSON.stringify(next.undo.slice(-DRAFT_STACK_LIMIT)), redo_stack: JSON.stringify(next.redo.slice(-DRAFT_STACK_LIMIT)), frozen_portcall_ids: next.frozen, version: next.version, updated_at: now })
+    .set({ changes: storedJson('draft_changes', next.changes), undo_stack: storedJson('draft_stack', next.undo.slice(-DRAFT_STACK_LIMIT)), redo_stack: storedJson('draft_stack', next.redo.slice(-DRAFT_STACK_LIMIT)), frozen_portcall_ids: next.frozen, version: next.version, updated_at: now })
     .where('portal_user_id', '=', session.user.id)
     .where('terminal_id', '=', terminalId)
     .execute();

@@ -1,6 +1,8 @@
 // SQL for notifications: who is on the other side of a port call, storing messages, paging and read state.
+import type { TNotificationDetails, TNotificationType } from '@quayline/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { storedJson } from '../../db/stored-json';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -23,9 +25,15 @@ export function findUsersOfSide(db: Db, args: { side: 'terminal' | 'vessel_side'
     .execute();
 }
 
-export function insertNotifications(db: Db, rows: { portal_user_id: number; portcall_id: number; notification_type: 'portcall_update' | 'revised' | 'accepted'; details: string; created_at: Date }[]) {
-  if (rows.length === 0) return Promise.resolve([]);
-  return db.insertInto('notification_messages').values(rows).returning(['id', 'portal_user_id']).execute();
+/** One notification with the same details for each recipient; the details go in through their schema (they are parsed once). */
+export function insertNotifications(db: Db, args: { recipientIds: readonly number[]; portcall_id: number | null; notification_type: TNotificationType; details: TNotificationDetails; created_at: Date }) {
+  if (args.recipientIds.length === 0) return Promise.resolve([]);
+  const details = storedJson('notification_details', args.details);
+  return db
+    .insertInto('notification_messages')
+    .values(args.recipientIds.map((id) => ({ portal_user_id: id, portcall_id: args.portcall_id, notification_type: args.notification_type, details, created_at: args.created_at })))
+    .returning(['id', 'portal_user_id'])
+    .execute();
 }
 
 export function findNotifications(db: Db, userId: number, offset: number, limit: number) {

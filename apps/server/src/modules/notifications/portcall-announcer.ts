@@ -1,6 +1,6 @@
 // After a port-call change: notify the other side's users and publish the change on the realtime channels.
 // Called as the last step of the writing transaction, as publishEvent requires.
-import { type TPortcall, partyOf, realtimeChannels } from '@quayline/domain';
+import { type TNotificationDetails, type TPortcall, partyOf, realtimeChannels } from '@quayline/domain';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AuthSession } from '../auth/auth.service';
@@ -20,7 +20,7 @@ export async function announcePortcallChange(trx: Transaction<DB>, session: Auth
     agentId: call.agent_id,
     excludeUserId: session.user.id,
   });
-  const details = {
+  const details: TNotificationDetails = {
     vessel_name: call.vessel_name,
     field: change.field,
     ...(change.action ? { action: change.action } : {}),
@@ -29,10 +29,7 @@ export async function announcePortcallChange(trx: Transaction<DB>, session: Auth
     actor_side: actorSide,
   };
   const notificationType = change.auditType === 'created' ? 'portcall_update' : change.auditType;
-  const stored = await insertNotifications(
-    trx,
-    recipients.map((r) => ({ portal_user_id: r.id, portcall_id: call.id, notification_type: notificationType, details: JSON.stringify(details), created_at: now })),
-  );
+  const stored = await insertNotifications(trx, { recipientIds: recipients.map((r) => r.id), portcall_id: call.id, notification_type: notificationType, details, created_at: now });
   const summary = { portcall_id: call.id, version: call.version, status: call.status, terminal_id: call.terminal_id, field: change.field, action: change.action ?? null };
   const channels = [realtimeChannels.terminal(call.terminal_id), realtimeChannels.vesselOperator(call.vessel_operator_id), ...(call.agent_id ? [realtimeChannels.agent(call.agent_id)] : [])];
   for (const channel of channels) await publishEvent(trx, { channel, event: 'portcall.updated', payload: summary });

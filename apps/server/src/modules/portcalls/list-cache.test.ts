@@ -7,6 +7,7 @@ import { ResponseCache, replyCached } from '../../lib/response-cache';
 import { createOrganisation, signIn } from '../../test/fixtures';
 import { type PortcallWorld, createPortcallWorld } from '../../test/portcall-world';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
+import { storedJson } from '../../db/stored-json';
 
 const H = 3_600_000;
 type TListed = { id: number; vessel_name: string; comment: string | null; newly_added: boolean; is_open_task: boolean };
@@ -78,7 +79,7 @@ describe.each(DB_TARGETS)('cached port-call list pages on %s', (target) => {
     expect((await list(planner())).call.newly_added).toBe(false);
     await t.database.db
       .insertInto('berth_drafts')
-      .values({ portal_user_id: w.users.planner.user.id, terminal_id: w.terminal.id, changes: JSON.stringify([{ portcall_id: portcallId, berth_arrival: new Date(t.clock.now().getTime() + 30 * H).toISOString() }]) })
+      .values({ portal_user_id: w.users.planner.user.id, terminal_id: w.terminal.id, changes: storedJson('draft_changes', [{ portcall_id: portcallId, base_version: 1, berth_arrival: new Date(t.clock.now().getTime() + 30 * H).toISOString() }]) })
       .execute();
     expect((await list(planner())).call.newly_added).toBe(true);
     await t.database.db.deleteFrom('berth_drafts').where('portal_user_id', '=', w.users.planner.user.id).execute();

@@ -17,6 +17,13 @@ export function visibleTo(user: PortalUser) {
   };
 }
 
+/** Which of these calls the user may see (visibleTo), for answers that draw on calls beyond the one asked about. */
+export async function findVisibleCallIds(db: Db, user: PortalUser, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('portcalls').select('portcalls.id').where('portcalls.id', 'in', [...new Set(ids)]).where(visibleTo(user)).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Port calls with their vessel (vessels), vessel operator (vo), agent (ag) and pilot boarding place (pbp). */
 export function portcallsWithParties(db: Db) {
   return db

@@ -46,11 +46,11 @@ export async function portcallRoutes(app: FastifyInstance): Promise<void> {
   r.get('/portcalls/:id', { ...auth, schema: { tags, summary: 'One port call', params: ZIdParams, response: one } }, async (request, reply) => {
     return replyCached({ ctx: app.ctx, cache: app.responseCaches.portcall, request, reply, viewer: sessionOf(request).user, scope: request.params }, async () => ok(await getPortcall(app.ctx, sessionOf(request), request.params.id)));
   });
-  r.post('/portcalls', { ...auth, schema: { tags, summary: 'Create a port call (the terminal plans, the vessel side requests)', body: ZPortcallCreateRequest, response: { 201: successEnvelope(ZPortcall), ...errors } } }, async (request, reply) => {
+  r.post('/portcalls', { ...auth, schema: { tags, summary: 'Create a port call (the terminal plans, the vessel side requests); a field the user may not write is 403, a vessel they may not book 400', body: ZPortcallCreateRequest, response: { 201: successEnvelope(ZPortcall), ...errors } } }, async (request, reply) => {
     void reply.code(201);
     return ok(await createPortcall(app.ctx, sessionOf(request), request.body));
   });
-  r.put('/portcalls/:id', { ...auth, schema: { tags, summary: 'Change a port call; stale version answers 409 with the current record', params: ZIdParams, body: ZPortcallUpdateRequest, response: one } }, async (request) =>
+  r.put('/portcalls/:id', { ...auth, schema: { tags, summary: 'Change a port call; stale version answers 409 with the current record; a changed field the user may not write is 403 (docs/permissions.md)', params: ZIdParams, body: ZPortcallUpdateRequest, response: one } }, async (request) =>
     ok(await updatePortcall(app.ctx, sessionOf(request), request.params.id, request.body)),
   );
   r.post('/portcalls/:id/cancel', { ...auth, schema: { tags, summary: 'Cancel (terminal) or ask to cancel (vessel side)', params: ZIdParams, body: ZCancelPortcallRequest, response: one } }, async (request) =>

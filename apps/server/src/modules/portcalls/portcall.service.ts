@@ -1,9 +1,11 @@
 // Port-call rules: who sees and changes what, versioned writes, and times that move only through the negotiation table.
 import {
   NEGOTIATED_TIMES,
+  type TAuditValue,
   type TCargoDetailInput,
   type TEquipmentDetailInput,
   type TBerthPlace,
+  type TPortcallField,
   type TShiftDetailInput,
   plannedVolumes,
   scaleShiftVolumes,
@@ -21,11 +23,14 @@ import {
   type TPortcallUpdateRequest,
   type TTimeLabel,
   ZPortcallCreateRequest,
+  ZShiftDetailInput,
   applyNegotiation,
   bollardsCovering,
   deriveStatus,
   pageMeta,
   partyOf,
+  portcallFieldRefusal,
+  portcallFieldsRefusedTo,
   quayMetres,
   sectionAt,
   validatePortcallWindow,
@@ -33,16 +38,16 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { DB, PortalUser } from '../../db/schema';
+import { storedJsonOrNull } from '../../db/stored-json';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { announcePortcallChange } from '../notifications/portcall-announcer';
+import { findVesselBookingProblem } from '../vessels/vessel-booking.service';
 import { shiftPlanProblems } from '../shift-planner/shift-plan-check';
 import { cargoLineFigures } from './cargo-calculation';
 import { toPortcall } from './portcall-mapper';
 import { countRequests, extrasPerPortcall, findEquipmentClash, findListPage, findPortcallsWithDetails, lastTimestamp, perPortcall, shiftDetailRow, userTerminalIds, visibleTo } from './portcall.repository';
 
-/** Fields only the terminal may set; the vessel side sees them but changes times through requests. */
-const TERMINAL_ONLY_FIELDS = ['berth_start_position', 'berth_end_position', 'berth_orientation', 'berth_comment', 'card_colour', 'is_dummy', 'is_bollards_linked'] as const;
 const TIME_COLUMNS: Record<TNegotiatedTime, TNegotiatedTime> = {
   berth_arrival: 'berth_arrival',
   berth_departure: 'berth_departure',
@@ -51,6 +56,41 @@ const TIME_COLUMNS: Record<TNegotiatedTime, TNegotiatedTime> = {
 };
 
 type Trx = Transaction<DB>;
+
+const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)$/;
+
+/** A value in a form two writes of the same thing share: keys sorted, empty keys dropped, instants as milliseconds. */
+function canonical(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return ISO_INSTANT.test(value) ? Date.parse(value) : value;
+  if (Array.isArray(value)) return value.map(canonical);
+  if (typeof value === 'object') {
+    const entries = Object.entries(value).map(([k, v]) => [k, canonical(v)] as const);
+    return Object.fromEntries(entries.filter(([, v]) => v !== null).sort(([a], [b]) => a.localeCompare(b)));
+  }
+  return value;
+}
+
+/** What a stored call holds of a field, in the shape its write takes (bookings and cards without their read-only parts). */
+function storedFieldValue(call: TPortcall, field: TPortcallField): unknown {
+  if (field === 'equipment_details') return call.equipment_details.map((e) => ({ cargo_handling_equipment_id: e.cargo_handling_equipment_id, start_time: e.start_time, end_time: e.end_time }));
+  if (field === 'portcall_shift_details') return call.portcall_shift_details.map(({ id: _id, portcall_id: _portcall, total_resources: _total, ...card }) => ZShiftDetailInput.parse(card));
+  return (call as Partial<Record<TPortcallField, unknown>>)[field];
+}
+
+/**
+ * Who may write which field (PORTCALL_FIELD_PERMISSIONS in @quayline/domain, docs/permissions.md): every write of a
+ * call's fields by a person passes here, from createPortcall and updatePortcallInTransaction (the edit, the berth
+ * planner's moves, the sandbox's publish). A field counts as written when its value differs from what the call holds
+ * (on create: from what it gets without it), so a client that sends a read-only field back unchanged is not refused;
+ * a changed one is 403 naming the fields.
+ */
+function guardPortcallWrite(user: PortalUser, requested: Partial<Record<TPortcallField, unknown>>, held: (field: TPortcallField) => unknown): void {
+  const refused = portcallFieldsRefusedTo(user.user_type).filter((field) => requested[field] !== undefined && JSON.stringify(canonical(requested[field])) !== JSON.stringify(canonical(held(field))));
+  if (refused.length === 0) return;
+  const message = portcallFieldRefusal(refused);
+  throw new AppError('FORBIDDEN', { message, errors: refused.map((path) => ({ path, message: portcallFieldRefusal([path]) })) });
+}
 
 /** One visible port call read through the given connection or transaction (inside a transaction, never ctx.db: PGlite has one connection). */
 export async function loadVisible(ctx: AppContext, db: AppContext['db'] | Trx, user: PortalUser, id: number, forUpdate = false): Promise<TPortcall> {
@@ -91,10 +131,14 @@ type Placement = {
   terminal_section_id: number | null;
 };
 
-/** Checks references and the window, and works out bollards and section from the metres when they are linked. */
+/**
+ * Checks references, who may book the vessel (when the call gets one: on create, or when its vessel or operator
+ * changes) and the window, and works out bollards and section from the metres when they are linked.
+ */
 async function resolvePlacement(
   trx: Trx,
   user: PortalUser,
+  isBooking: boolean,
   p: { terminal_id: number; vessel_id: number; vessel_operator_id: number; agent_id?: number | null | undefined; pilot_boarding_place_id?: number | null | undefined; previous_port_id?: number | null | undefined; next_port_id?: number | null | undefined; berth_arrival: string; berth_departure: string; cargo_operations_start?: string | null | undefined; cargo_operations_end?: string | null | undefined; pilot_boarding_place_arrival?: string | null | undefined; berth_start_position?: number | null | undefined; berth_end_position?: number | null | undefined; is_bollards_linked?: boolean | undefined },
 ): Promise<Placement> {
   const terminal = await trx
@@ -124,9 +168,12 @@ async function resolvePlacement(
   }
   if (user.user_type === 'vessel_operator' && p.vessel_operator_id !== user.organisation_id) problems.push({ path: 'vessel_operator_id', message: 'You can only book calls for your own company' });
   if (user.user_type === 'agent' && p.agent_id !== user.organisation_id) problems.push({ path: 'agent_id', message: 'You can only book calls as their agent' });
+  const bookingProblem = isBooking && vessel && operator ? await findVesselBookingProblem(trx, user, { vesselId: p.vessel_id, vesselOperatorId: p.vessel_operator_id }) : null;
+  if (bookingProblem) problems.push({ path: 'vessel_id', message: bookingProblem });
   const vesselLength = vessel ? Number(vessel.length_overall_m) : 0;
   problems.push(...validatePortcallWindow({ ...p, quayLength: terminal.quay_length_m, vesselLength }));
-  if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems });
+  // A refused vessel is the answer's headline: nothing else about the call matters until it is one the user may book.
+  if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems, ...(bookingProblem ? { message: bookingProblem } : {}) });
 
   let placement: Placement = { quayLength: terminal.quay_length_m, vesselLength, berth_start_bollard_id: null, berth_end_bollard_id: null, terminal_section_id: null };
   if (p.berth_start_position !== null && p.berth_start_position !== undefined && p.berth_end_position !== null && p.berth_end_position !== undefined) {
@@ -142,15 +189,15 @@ async function resolvePlacement(
   return placement;
 }
 
-export async function audit(trx: Trx, session: AuthSession, portcallId: number, eventType: 'created' | 'revised' | 'accepted', field: string, oldValue: unknown, newValue: unknown, at: Date, source: string | null = null) {
+export async function audit(trx: Trx, session: AuthSession, portcallId: number, eventType: 'created' | 'revised' | 'accepted', field: string, oldValue: TAuditValue | undefined, newValue: TAuditValue | undefined, at: Date, source: string | null = null) {
   await trx
     .insertInto('portcall_audit_events')
     .values({
       portcall_id: portcallId,
       event_type: eventType,
       field,
-      old_value: oldValue === undefined ? null : JSON.stringify(oldValue),
-      new_value: newValue === undefined ? null : JSON.stringify(newValue),
+      old_value: storedJsonOrNull('audit_value', oldValue),
+      new_value: storedJsonOrNull('audit_value', newValue),
       actor_user_id: session.actor?.id ?? session.user.id,
       acting_for_user_id: session.actor ? session.user.id : null,
       source,
@@ -180,7 +227,7 @@ async function replaceCargoDetails(trx: Trx, portcallId: number, details: TCargo
     restow: computed.restow,
     units_per_hour: d.units_per_hour ?? null,
     crane_intensity: d.crane_intensity ?? 1,
-    quantities: d.quantities ? JSON.stringify(d.quantities) : null,
+    quantities: storedJsonOrNull('cargo_quantities', d.quantities),
   };
   });
   if (rows.length) await trx.insertInto('portcall_cargo_details').values(rows).execute();
@@ -277,13 +324,13 @@ export async function createPortcall(ctx: AppContext, session: AuthSession, inpu
   const user = session.user;
   const body = ZPortcallCreateRequest.parse(input);
   const party = partyOf(user.user_type);
-  if (party === 'vessel_side') {
-    const forbidden = TERMINAL_ONLY_FIELDS.filter((f) => f !== 'is_bollards_linked' && input[f] !== undefined && input[f] !== null && input[f] !== 'default' && input[f] !== false);
-    if (forbidden.length) throw new AppError('FORBIDDEN', { message: `Only the terminal sets ${forbidden.join(', ')}.` });
-  }
+  // A new call holds what it gets without the fields the user may not write: their defaults, or nothing.
+  const refusable = new Set<string>(portcallFieldsRefusedTo(user.user_type));
+  const withoutThem = ZPortcallCreateRequest.parse(Object.fromEntries(Object.entries(input).filter(([field]) => !refusable.has(field))));
+  guardPortcallWrite(user, input, (field) => withoutThem[field]);
   const now = ctx.clock.now();
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const placement = await resolvePlacement(trx, user, body);
+    const placement = await resolvePlacement(trx, user, true, body);
     const action: TNegotiationAction = party === 'terminal' ? 'plan' : 'request';
     const label: TTimeLabel = party === 'terminal' ? 'planned' : 'requested';
     const change = party === 'terminal' ? 'created' : 'newly created';
@@ -476,13 +523,12 @@ export async function updatePortcallInTransaction(ctx: AppContext, trx: Trx, ses
   const current = await loadVisible(ctx, trx, user, id, true);
   if (current.version !== body.version) return false;
   if (current.status === 'Cancelled') throw new AppError('VALIDATION_FAILED', { httpStatus: 422, message: 'A cancelled port call cannot be changed.' });
-  const { version: _version, cargo_details, equipment_details, portcall_shift_details, ...changes } = body;
-  if (party === 'vessel_side') {
-    const forbidden = TERMINAL_ONLY_FIELDS.filter((f) => changes[f] !== undefined && JSON.stringify(changes[f]) !== JSON.stringify(current[f]));
-    if (forbidden.length) throw new AppError('FORBIDDEN', { message: `Only the terminal changes ${forbidden.join(', ')}.` });
-  }
+  const { version: _version, ...fields } = body;
+  guardPortcallWrite(user, fields, (field) => storedFieldValue(current, field));
+  const { cargo_details, equipment_details, portcall_shift_details, ...changes } = fields;
   const merged = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as TPortcall;
-  const placement = await resolvePlacement(trx, user, { ...merged, terminal_id: current.terminal_id });
+  const isVesselChanged = merged.vessel_id !== current.vessel_id || merged.vessel_operator_id !== current.vessel_operator_id;
+  const placement = await resolvePlacement(trx, user, isVesselChanged, { ...merged, terminal_id: current.terminal_id });
 
   const steps = new Map<TNegotiatedTime, Awaited<ReturnType<typeof negotiateStep>>>();
   for (const time of NEGOTIATED_TIMES) {
@@ -497,7 +543,7 @@ export async function updatePortcallInTransaction(ctx: AppContext, trx: Trx, ses
   const extra: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(changes)) {
     if ((NEGOTIATED_TIMES as readonly string[]).includes(key) || value === undefined) continue;
-    const before = (current as Record<string, unknown>)[key];
+    const before = (current as Record<string, TAuditValue>)[key];
     if (JSON.stringify(before) === JSON.stringify(value)) continue;
     extra[key] = value;
     await audit(trx, session, id, 'revised', key, before, value, now);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiCall, addTerminalGeometry, createOrganisation, createTerminal, createVessel, signIn } from '../../test/fixtures';
+import { type ApiCall, addTerminalGeometry, appointAgency, createOrganisation, createTerminal, createVessel, signIn } from '../../test/fixtures';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
 
 const H = 3600_000;
@@ -33,6 +33,7 @@ describe.each(DB_TARGETS)('port calls on %s', (target) => {
     const operatorY = await createOrganisation(db, 'vessel_operator');
     const agentZ = await createOrganisation(db, 'agent');
     const vessel = await createVessel(db, { vesselOperatorId: operatorX.id });
+    await appointAgency(db, { agencyId: agentZ.id, vesselOperatorId: operatorX.id });
     w = {
       terminalId: terminal.id,
       otherTerminalId: other.id,

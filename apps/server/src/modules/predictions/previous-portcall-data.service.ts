@@ -1,11 +1,12 @@
 // prediction/previous_portcall_data: the previous calls at this terminal that teach a call's prediction (the same
-// vessel's and similar vessels'), with their pilotage times, approach speeds and arrival deviations.
-import type { TPreviousPortcallData } from '@quayline/domain';
+// vessel's and similar vessels'), with their pilotage times, approach speeds and arrival deviations: as rows those the
+// viewer may see, the other companies' only as counts and medians.
+import { MIN_ANONYMOUS_CALLS, type TOtherCompaniesHistory, type TPreviousPortcallData } from '@quayline/domain';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
-import { visibleTo } from '../portcalls/portcall.repository';
-import { type TArrivalStep, referenceBerthArrival } from './arrival-model';
+import { findVisibleCallIds, visibleTo } from '../portcalls/portcall.repository';
+import { type TArrivalStep, median, referenceBerthArrival } from './arrival-model';
 import { findArrivalSteps, selectPredictionCalls } from './prediction.repository';
 import { type THistoryCall, learnFromHistory, loadHistory, pilotageOf } from './prediction.service';
 
@@ -28,7 +29,13 @@ export async function previousPortcallData(ctx: AppContext, session: AuthSession
     pilotBoardingPlaceId: call.pilot_boarding_place_id,
     pilotBoardingPlaceMinutes: call.sailing_time_to_berth_minutes ?? 0,
   });
-  const shown = [...learned.sameVessel.slice(0, SHOWN_CALLS).map((h) => ({ h, match: 'same_vessel' as const })), ...learned.similarVessels.slice(0, SHOWN_CALLS).map((h) => ({ h, match: 'similar_vessel' as const }))];
+  // The prediction learns from every company's calls; the viewer is shown as rows only the calls the port-call list
+  // shows them, and of the others only how many there were and their median pilotage time.
+  const visible = await findVisibleCallIds(ctx.db, session.user, [...learned.sameVessel, ...learned.similarVessels].map((h) => h.id));
+  const split = (calls: THistoryCall[]) => ({ shown: calls.filter((h) => visible.has(h.id)), others: calls.filter((h) => !visible.has(h.id)) });
+  const sameVessel = split(learned.sameVessel);
+  const similarVessels = split(learned.similarVessels);
+  const shown = [...sameVessel.shown.slice(0, SHOWN_CALLS).map((h) => ({ h, match: 'same_vessel' as const })), ...similarVessels.shown.slice(0, SHOWN_CALLS).map((h) => ({ h, match: 'similar_vessel' as const }))];
   const steps = await findArrivalSteps(ctx.db, shown.map((s) => s.h.id));
   const stepsOf = new Map<number, TArrivalStep[]>();
   for (const s of steps) stepsOf.set(s.portcall_id, [...(stepsOf.get(s.portcall_id) ?? []), s]);
@@ -52,8 +59,16 @@ export async function previousPortcallData(ctx: AppContext, session: AuthSession
         arrival_deviation_minutes: reference ? Math.round((h.berthArrival.getTime() - reference.getTime()) / 60_000) : null,
       };
     }),
+    other_companies: [anonymousHistory('same_vessel', sameVessel.others), anonymousHistory('similar_vessel', similarVessels.others)],
     pilotage_minutes: learned.pilotageBasis === 'pilot_boarding_place' ? null : Math.round(learned.pilotageMinutes),
     approach_speed_knots: learned.approachKnots === null ? null : Math.round(learned.approachKnots * 10) / 10,
     sample_size: sampleSize,
   };
+}
+
+/** Calls of other companies as a count and a median pilotage time, the median only over enough calls to hide each one. */
+function anonymousHistory(match: TOtherCompaniesHistory['match'], calls: readonly THistoryCall[]): TOtherCompaniesHistory {
+  const pilotages = calls.map(pilotageOf).filter((m): m is number => m !== null);
+  const middle = pilotages.length >= MIN_ANONYMOUS_CALLS ? median(pilotages) : null;
+  return { match, count: calls.length, median_pilotage_minutes: middle === null ? null : Math.round(middle) };
 }

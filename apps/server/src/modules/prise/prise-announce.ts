@@ -1,7 +1,7 @@
 // A notice's status change reaches the call's parties: notification rows, per-user `notification.created`, and
 // `portcall.updated` (field 'prise_status') on the terminal, vessel-operator and agent channels. Runs inside the
 // writing transaction, as publishEvent requires.
-import { partyOf, realtimeChannels } from '@quayline/domain';
+import { type TNotificationDetails, partyOf, realtimeChannels } from '@quayline/domain';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AuthSession } from '../auth/auth.service';
@@ -38,11 +38,15 @@ export async function writeCallPriseStatus(
   // The person acted for wrote it (their notifications would tell them what they did); the real actor neither.
   const excluded = new Set([actor.userId, actor.actingForUserId].filter((id): id is number => typeof id === 'number'));
   const recipients = (await findPartiesOfCall(trx, { terminalId: call.terminal_id, vesselOperatorId: call.vessel_operator_id, agentId: call.agent_id, excludeUserId: -1 })).filter((r) => !excluded.has(r.id));
-  const details = { vessel_name: call.vessel_name, field: 'prise_status', value: next.prise_status, actor_name: actor.name, actor_side: actor.side };
-  const stored = await insertNotifications(
-    trx,
-    recipients.map((r) => ({ portal_user_id: r.id, portcall_id: call.id, notification_type: 'portcall_update' as const, details: JSON.stringify(details), created_at: now })),
-  );
+  const details: TNotificationDetails = {
+    vessel_name: call.vessel_name,
+    field: 'prise_status',
+    value: next.prise_status,
+    actor_name: actor.name,
+    actor_side: actor.side,
+    ...(actor.userId === null ? { creator_type: 'automated' as const } : {}),
+  };
+  const stored = await insertNotifications(trx, { recipientIds: recipients.map((r) => r.id), portcall_id: call.id, notification_type: 'portcall_update', details, created_at: now });
   const summary = { portcall_id: call.id, version: call.portcall_version, status: call.status, terminal_id: call.terminal_id, field: 'prise_status', action: next.prise_status };
   const channels = [realtimeChannels.terminal(call.terminal_id), realtimeChannels.vesselOperator(call.vessel_operator_id), ...(call.agent_id ? [realtimeChannels.agent(call.agent_id)] : [])];
   for (const channel of channels) await publishEvent(trx, { channel, event: 'portcall.updated', payload: summary });

@@ -1,6 +1,8 @@
 // SQL for PRISE notices: what a notice is built from, the notice row, its history, and the call's prise columns.
+import type { TPriseChangedPart, TPriseNoticeContent } from '@quayline/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { storedJson, storedJsonOrNull } from '../../db/stored-json';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -106,7 +108,7 @@ export function updateOwnFields(db: Db, portcallId: number, args: { dangerous_go
 }
 
 /** A submission out: status, reference, the content as sent, who sent it, the first poll's time; the last answer cleared. */
-export function markSubmitted(db: Db, portcallId: number, args: { submissionNo: number; reference: string; content: unknown; byUserId: number; actingForUserId: number | null; firstPollAt: Date; now: Date }) {
+export function markSubmitted(db: Db, portcallId: number, args: { submissionNo: number; reference: string; content: TPriseNoticeContent; byUserId: number; actingForUserId: number | null; firstPollAt: Date; now: Date }) {
   return db
     .updateTable('prise_notices')
     .set((eb) => ({
@@ -114,7 +116,7 @@ export function markSubmitted(db: Db, portcallId: number, args: { submissionNo: 
       version: eb('version', '+', 1),
       submission_no: args.submissionNo,
       reference: args.reference,
-      submitted_content: JSON.stringify(args.content),
+      submitted_content: storedJson('prise_submitted_content', args.content),
       submitted_at: args.now,
       submitted_by: args.byUserId,
       acting_for: args.actingForUserId,
@@ -183,11 +185,11 @@ export function findEvents(db: Db, portcallId: number) {
 
 export function insertEvent(
   db: Db,
-  row: { portcall_id: number; at: Date; event: 'submitted' | 'approved' | 'partially_approved' | 'rejected' | 'reopened' | 'edited'; creator_type: 'user' | 'automated'; system_kind: 'pcs' | 'tos' | null; by_user_id: number | null; acting_for_user_id: number | null; prise_status: string | null; message?: string | null; code?: string | null; changed?: string[] | null },
+  row: { portcall_id: number; at: Date; event: 'submitted' | 'approved' | 'partially_approved' | 'rejected' | 'reopened' | 'edited'; creator_type: 'user' | 'automated'; system_kind: 'pcs' | 'tos' | null; by_user_id: number | null; acting_for_user_id: number | null; prise_status: string | null; message?: string | null; code?: string | null; changed?: TPriseChangedPart[] | null },
 ) {
   return db
     .insertInto('prise_notice_events')
-    .values({ ...row, message: row.message ?? null, code: row.code ?? null, changed: row.changed ? JSON.stringify(row.changed) : null })
+    .values({ ...row, message: row.message ?? null, code: row.code ?? null, changed: storedJsonOrNull('prise_changed_parts', row.changed) })
     .execute();
 }
 

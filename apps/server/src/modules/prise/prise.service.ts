@@ -4,6 +4,7 @@ import { type TPriseHistoryEntry, type TPriseNotice, type TPriseNoticeUpdateRequ
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { DB, PortalUser } from '../../db/schema';
+import { readLogged } from '../../db/stored-json';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { loadVisible } from '../portcalls/portcall.service';
@@ -48,6 +49,11 @@ async function readState(db: Db, portcallId: number, forUpdate = false): Promise
   return { src, cargo, row };
 }
 
+/** What changed before a notice went back to draft; a stored value that no longer reads is logged and left out. */
+function changedPartsOf(ctx: AppContext, event: { id: number; changed: unknown }): TPriseHistoryEntry['changed'] {
+  return event.changed === null ? null : readLogged('prise_changed_parts', event.changed, { id: event.id, log: ctx.log });
+}
+
 function toNotice(ctx: AppContext, user: PortalUser, state: TState, events: Awaited<ReturnType<typeof findEvents>>): TPriseNotice {
   const { src, cargo, row } = state;
   const content = buildContent(src, cargo, { dangerous_goods: row?.dangerous_goods ?? null, persons_on_board: row?.persons_on_board ?? null });
@@ -67,7 +73,7 @@ function toNotice(ctx: AppContext, user: PortalUser, state: TState, events: Awai
     prise_status: e.prise_status as TPriseHistoryEntry['prise_status'],
     message: e.message,
     code: e.code,
-    changed: (e.changed as TPriseHistoryEntry['changed']) ?? null,
+    changed: changedPartsOf(ctx, e),
   }));
   const isAnswered = status === 'approved' || status === 'rejected';
   return {

@@ -1,6 +1,7 @@
 // SQL for realtime events: publishing (insert + NOTIFY), reading after an id, retention, and the terminals a subscriber is linked to.
 import { type Kysely, sql } from 'kysely';
 import type { DB, RealtimePayload } from '../../db/schema';
+import { storedRealtimePayload } from '../../db/stored-json';
 
 /** The PostgreSQL notification channel every server LISTENs on; a notification's payload is the new row's id. */
 export const REALTIME_NOTIFY_CHANNEL = 'quayline_events';
@@ -19,7 +20,7 @@ export async function insertEventAndNotify(tx: Kysely<DB>, row: { channel: strin
   await sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_KEY}::bigint)`.execute(tx);
   const inserted = await tx
     .insertInto('realtime_events')
-    .values({ channel: row.channel, event: row.event, payload: JSON.stringify(row.payload) })
+    .values({ channel: row.channel, event: row.event, payload: storedRealtimePayload(row.event, row.payload) })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
   await sql`select pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${String(inserted.id)})`.execute(tx);

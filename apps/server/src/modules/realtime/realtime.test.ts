@@ -6,6 +6,7 @@ import { createOrganisation, createTerminal, createUser, loginAs } from '../../t
 import { type TTestSocket, connectRealtime, listenOnFreePort } from '../../test/realtime-client';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
 import { publishEvent } from './publish-event';
+import { storedRealtimePayload } from '../../db/stored-json';
 
 function expectEvent(message: TRealtimeServerMessage): TRealtimeEventMessage {
   if (message.type !== 'event') throw new Error(`expected an event, got ${JSON.stringify(message)}`);
@@ -159,9 +160,10 @@ describe.each(DB_TARGETS)('realtime over WebSocket on %s', (target) => {
       await subscribe(b.socket, realtimeChannels.terminal(otherTerminal.id));
 
       const payload = { portcall_id: 17, vessel_name: 'MSC ANNA', berth_arrival: '2026-03-29T01:30:00.000Z', tags: ['x', 'y'], nested: { ok: true, none: null } };
-      const { id } = await publishEvent(t.database.db, { channel: realtimeChannels.terminal(terminal.id), event: 'portcall.updated', payload });
+      // An event of no schema of its own: the transport carries any JSON value as it is.
+      const { id } = await publishEvent(t.database.db, { channel: realtimeChannels.terminal(terminal.id), event: 'test.delivery', payload });
       const event = expectEvent(await a.socket.next());
-      expect(event).toEqual({ type: 'event', id, channel: `Terminal.${terminal.id}`, event: 'portcall.updated', payload, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) });
+      expect(event).toEqual({ type: 'event', id, channel: `Terminal.${terminal.id}`, event: 'test.delivery', payload, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) });
       await b.socket.expectSilence(200);
     });
 
@@ -171,11 +173,11 @@ describe.each(DB_TARGETS)('realtime over WebSocket on %s', (target) => {
       await subscribe(socket, channel);
       await expect(
         t.database.db.transaction().execute(async (tx) => {
-          await publishEvent(tx, { channel, event: 'notification.created', payload: { n: 1 } });
+          await publishEvent(tx, { channel, event: 'test.rollback', payload: { n: 1 } });
           throw new Error('the write failed');
         }),
       ).rejects.toThrow('the write failed');
-      const committed = await t.database.db.transaction().execute((tx) => publishEvent(tx, { channel, event: 'notification.created', payload: { n: 2 } }));
+      const committed = await t.database.db.transaction().execute((tx) => publishEvent(tx, { channel, event: 'test.rollback', payload: { n: 2 } }));
       const event = expectEvent(await socket.next());
       expect(event).toMatchObject({ id: committed.id, payload: { n: 2 } });
       await socket.expectSilence(200);
@@ -184,6 +186,14 @@ describe.each(DB_TARGETS)('realtime over WebSocket on %s', (target) => {
 
     it('refuses to publish on a channel name outside the grammar', async () => {
       await expect(publishEvent(t.database.db, { channel: 'Everyone', event: 'x', payload: {} })).rejects.toThrow(/unknown realtime channel/);
+    });
+
+    it('refuses a product event whose payload its listeners could not read, and stores nothing', async () => {
+      const { user } = await connectedUser();
+      const channel = realtimeChannels.user(user.id);
+      const notification = { id: 1, notification_type: 'portcall_update', portcall_id: null, details: { actor_name: 'Schedule sync', actor_side: 'automated' } };
+      await expect(publishEvent(t.database.db, { channel, event: 'notification.created', payload: notification })).rejects.toThrow(/details\.actor_side/);
+      expect(await t.database.db.selectFrom('realtime_events').select('id').where('channel', '=', channel).execute()).toEqual([]);
     });
 
     it('after a reconnect with last_event_id, delivers exactly the missed events in order, then live ones', async () => {
@@ -311,8 +321,8 @@ describe.each(DB_TARGETS)('realtime over WebSocket on %s', (target) => {
     it('deletes events older than 24 hours and keeps newer ones', async () => {
       const now = t.clock.now().getTime();
       const channel = realtimeChannels.user(999_999);
-      const old = await t.database.db.insertInto('realtime_events').values({ channel, event: 'old', payload: '{}', created_at: new Date(now - 25 * 3600_000) }).returning('id').executeTakeFirstOrThrow();
-      const recent = await t.database.db.insertInto('realtime_events').values({ channel, event: 'recent', payload: '{}', created_at: new Date(now - 23 * 3600_000) }).returning('id').executeTakeFirstOrThrow();
+      const old = await t.database.db.insertInto('realtime_events').values({ channel, event: 'old', payload: storedRealtimePayload('test', {}), created_at: new Date(now - 25 * 3600_000) }).returning('id').executeTakeFirstOrThrow();
+      const recent = await t.database.db.insertInto('realtime_events').values({ channel, event: 'recent', payload: storedRealtimePayload('test', {}), created_at: new Date(now - 23 * 3600_000) }).returning('id').executeTakeFirstOrThrow();
       expect(await t.app.realtime.cleanup()).toBeGreaterThanOrEqual(1);
       const left = await t.database.db.selectFrom('realtime_events').select('id').where('channel', '=', channel).execute();
       expect(left.map((r) => r.id)).toEqual([recent.id]);
@@ -323,7 +333,7 @@ describe.each(DB_TARGETS)('realtime over WebSocket on %s', (target) => {
       const { user, socket } = await connectedUser();
       const channel = realtimeChannels.user(user.id);
       const now = t.clock.now().getTime();
-      const missed = await t.database.db.insertInto('realtime_events').values({ channel, event: 'missed', payload: '{}', created_at: new Date(now - 25 * 3600_000) }).returning('id').executeTakeFirstOrThrow();
+      const missed = await t.database.db.insertInto('realtime_events').values({ channel, event: 'missed', payload: storedRealtimePayload('test', {}), created_at: new Date(now - 25 * 3600_000) }).returning('id').executeTakeFirstOrThrow();
       await t.app.realtime.cleanup();
       const mark = await t.database.db.selectFrom('realtime_retention').select('pruned_up_to_id').executeTakeFirstOrThrow();
       expect(mark.pruned_up_to_id).toBeGreaterThanOrEqual(missed.id);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../db/schema';
 import { type ApiCall, addTerminalGeometry, createOrganisation, createTerminal, createVessel, signIn } from '../../test/fixtures';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
+import { storedJson } from '../../db/stored-json';
 
 /*
  * Terminal in Europe/Berlin (summer: UTC+2). Cut-off 2026-07-01T10:00Z, 24 h ahead -> until 07-02T10:00Z.
@@ -72,7 +73,7 @@ async function seed(t: TestApp) {
     ])
     .execute();
   // Planning B's berth before it arrived: an audit event on berth_start_position that is not a shift.
-  await db.insertInto('portcall_audit_events').values({ portcall_id: ids.b, event_type: 'revised', field: 'berth_start_position', old_value: '150', new_value: '200', actor_user_id: null, acting_for_user_id: null, created_at: at('07-01T08:00') }).execute();
+  await db.insertInto('portcall_audit_events').values({ portcall_id: ids.b, event_type: 'revised', field: 'berth_start_position', old_value: storedJson('audit_value', 150), new_value: storedJson('audit_value', 200), actor_user_id: null, acting_for_user_id: null, created_at: at('07-01T08:00') }).execute();
   const planner = await signIn(t.app, db, { terminalIds: [terminal.id, other.id], locale: 'de' });
   const plannerEn = await signIn(t.app, db, { terminalIds: [terminal.id] });
   const agent = await signIn(t.app, db, { userType: 'agent', organisationId: agency.id, terminalIds: [terminal.id] });

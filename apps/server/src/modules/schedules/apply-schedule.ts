@@ -5,7 +5,9 @@ import {
   NEGOTIATED_TIMES,
   type TFromLabel,
   type TAisTimeSource,
+  type TAuditValue,
   type TNegotiatedTime,
+  type TNotificationDetails,
   type TSyncChange,
   type TTimeLabel,
   type TVoyageSource,
@@ -16,6 +18,7 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
+import { storedJson } from '../../db/stored-json';
 import type { AuthSession } from '../auth/auth.service';
 import { findUsersOfSide, insertNotifications } from '../notifications/notification.repository';
 import { actorOfSession } from '../prise/prise-announce';
@@ -89,7 +92,7 @@ export async function lastStepId(trx: Trx, portcallId: number, time: TNegotiated
   return last?.id ?? null;
 }
 
-export async function audit(trx: Trx, actor: TAutomatedWriter, portcallId: number, field: string, oldValue: unknown, newValue: unknown, now: Date) {
+export async function audit(trx: Trx, actor: TAutomatedWriter, portcallId: number, field: string, oldValue: TAuditValue, newValue: TAuditValue, now: Date) {
   const who = creatorOf(actor);
   await trx
     .insertInto('portcall_audit_events')
@@ -97,8 +100,8 @@ export async function audit(trx: Trx, actor: TAutomatedWriter, portcallId: numbe
       portcall_id: portcallId,
       event_type: 'revised',
       field,
-      old_value: JSON.stringify(oldValue),
-      new_value: JSON.stringify(newValue),
+      old_value: storedJson('audit_value', oldValue),
+      new_value: storedJson('audit_value', newValue),
       actor_user_id: who.created_by,
       acting_for_user_id: who.acting_for,
       creator_type: who.creator_type,
@@ -109,18 +112,21 @@ export async function audit(trx: Trx, actor: TAutomatedWriter, portcallId: numbe
 }
 
 /** Both sides hear of a schedule change (the carrier's schedule is news to the vessel side's other users too). */
-export async function announce(trx: Trx, actor: TAutomatedWriter, call: TCallRow, version: number, status: string, details: Record<string, string | number | null>, now: Date) {
+export async function announce(trx: Trx, actor: TAutomatedWriter, call: TCallRow, version: number, status: string, details: Pick<TNotificationDetails, 'field' | 'action' | 'value' | 'source'>, now: Date) {
   const excludeUserId = actor.kind === 'user' ? actor.session.user.id : -1;
   const sides = ['terminal', 'vessel_side'] as const;
   const recipients = (await Promise.all(sides.map((side) => findUsersOfSide(trx, { side, terminalId: call.terminal_id, vesselOperatorId: call.vessel_operator_id, agentId: call.agent_id, excludeUserId })))).flat();
   // An AIS-detected actual is a terminal-side step (the terminal records what happened); a schedule is the carrier's.
   const isAis = actor.kind === 'automated' && actor.source.startsWith('ais_');
   const actorName = actor.kind === 'user' ? `${actor.session.user.first_name} ${actor.session.user.last_name}`.trim() : isAis ? 'AIS' : `Schedule sync (${actor.source})`;
-  const body = { vessel_name: call.vessel_name, actor_name: actorName, actor_side: isAis ? 'terminal' : 'vessel_side', ...details };
-  const stored = await insertNotifications(
-    trx,
-    [...new Set(recipients.map((r) => r.id))].map((id) => ({ portal_user_id: id, portcall_id: call.id, notification_type: 'revised' as const, details: JSON.stringify(body), created_at: now })),
-  );
+  const body: TNotificationDetails = {
+    vessel_name: call.vessel_name,
+    actor_name: actorName,
+    actor_side: isAis ? 'terminal' : 'vessel_side',
+    ...(actor.kind === 'automated' ? { creator_type: 'automated' as const } : {}),
+    ...details,
+  };
+  const stored = await insertNotifications(trx, { recipientIds: [...new Set(recipients.map((r) => r.id))], portcall_id: call.id, notification_type: 'revised', details: body, created_at: now });
   const summary = { portcall_id: call.id, version, status, terminal_id: call.terminal_id, field: String(details.field ?? 'schedule'), action: String(details.action ?? 'schedule') };
   const channels = [realtimeChannels.terminal(call.terminal_id), realtimeChannels.vesselOperator(call.vessel_operator_id), ...(call.agent_id ? [realtimeChannels.agent(call.agent_id)] : [])];
   for (const channel of channels) await publishEvent(trx, { channel, event: 'portcall.updated', payload: summary });

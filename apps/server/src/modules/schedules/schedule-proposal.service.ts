@@ -4,12 +4,13 @@ import { type TNegotiatedTime, type TPaged, type TPortcall, type TSchedulePropos
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { ScheduleProposalsTable } from '../../db/schema';
+import { type TStoredJsonLog, storedJson } from '../../db/stored-json';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { loadVisible, negotiatePortcall } from '../portcalls/portcall.service';
 import { requireScheduleManager } from './schedule-provider.service';
 import { countSyncRuns, findProposal, findProposalsOfPortcall, findSyncRuns, resolveProposal } from './schedule.repository';
-import { toSyncRun } from './schedule-sync.service';
+import { toSyncRuns } from './schedule-sync.service';
 
 const SYNC_RUNS_PAGE_SIZE = 10;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -29,13 +30,13 @@ function toProposal(row: Selectable<ScheduleProposalsTable>): TScheduleProposal 
   };
 }
 
-export async function listSyncRuns(ctx: AppContext, session: AuthSession, query: { terminal_id: number; page: number }): Promise<TPaged<TSyncRun>> {
+export async function listSyncRuns(ctx: AppContext, session: AuthSession, query: { terminal_id: number; page: number }, log: TStoredJsonLog): Promise<TPaged<TSyncRun>> {
   await requireScheduleManager(ctx, session, query.terminal_id);
   const [rows, total] = await Promise.all([
     findSyncRuns(ctx.db, { terminalId: query.terminal_id, offset: (query.page - 1) * SYNC_RUNS_PAGE_SIZE, limit: SYNC_RUNS_PAGE_SIZE }),
     countSyncRuns(ctx.db, query.terminal_id),
   ]);
-  return { items: rows.map(toSyncRun), meta: pageMeta({ page: query.page, perPage: SYNC_RUNS_PAGE_SIZE, totalCount: total }) };
+  return { items: toSyncRuns(rows, log), meta: pageMeta({ page: query.page, perPage: SYNC_RUNS_PAGE_SIZE, totalCount: total }) };
 }
 
 /** Proposals of a call the user can see; a call they cannot see answers 404 like one that does not exist. */
@@ -88,8 +89,8 @@ export async function dismissScheduleProposal(ctx: AppContext, session: AuthSess
         portcall_id: proposal.portcall_id,
         event_type: 'revised',
         field: 'schedule_proposal',
-        old_value: JSON.stringify({ id, time: proposal.time_type, proposed_time: iso(proposal.proposed_time), status: 'open' }),
-        new_value: JSON.stringify({ id, time: proposal.time_type, proposed_time: iso(proposal.proposed_time), status: 'dismissed' }),
+        old_value: storedJson('audit_value', { id, time: proposal.time_type, proposed_time: iso(proposal.proposed_time), status: 'open' }),
+        new_value: storedJson('audit_value', { id, time: proposal.time_type, proposed_time: iso(proposal.proposed_time), status: 'dismissed' }),
         actor_user_id: session.actor?.id ?? session.user.id,
         acting_for_user_id: session.actor ? session.user.id : null,
         created_at: now,

@@ -5,6 +5,7 @@ import { DEFAULT_PROPOSAL_THRESHOLD_MINUTES, type TNegotiatedTime, type TOvsServ
 import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
+import { type TStoredJsonLog, readRows } from '../../db/stored-json';
 import { type TVoyageWriteItem, insertVoyages, voyageNameOf } from '../voyages/voyage-writer';
 import { type TScheduleActor, applyScheduleToPortcall, requestCancelFromSchedule } from './apply-schedule';
 import { type TMappedVoyage, mapOvsSchedules, referencedKeys } from './ovs-mapping';
@@ -15,7 +16,17 @@ type TSyncTrigger = 'schedule' | 'manual' | 'upload';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-export function toSyncRun(row: SyncRunRow): TSyncRun {
+/** Sync runs as listed: each run's changes read through their schema, a run whose changes do not read marked so. */
+export function toSyncRuns(rows: readonly SyncRunRow[], log: TStoredJsonLog): TSyncRun[] {
+  return readRows(rows, { kind: 'schedule_run_changes', valueOf: (r) => r.changes, idOf: (r) => r.id, log }, (r, changes) => ({ ...runOf(r), changes }), (r) => ({ ...runOf(r), changes: [], is_unreadable: true }));
+}
+
+/** A run just written by this process (its changes went in through their schema). */
+export function toSyncRun(row: SyncRunRow, changes: TSyncChange[]): TSyncRun {
+  return { ...runOf(row), changes };
+}
+
+function runOf(row: SyncRunRow): Omit<TSyncRun, 'changes'> {
   return {
     id: row.id,
     terminal_id: row.terminal_id,
@@ -25,7 +36,6 @@ export function toSyncRun(row: SyncRunRow): TSyncRun {
     finished_at: iso(row.finished_at),
     outcome: row.outcome,
     error: row.error,
-    changes: row.changes as TSyncChange[],
   };
 }
 
@@ -203,10 +213,10 @@ export async function runScheduleSync(ctx: AppContext, args: TRunArgs): Promise<
       syncSchedules(ctx, trx, { terminalId: args.terminalId, source: args.source, schedules, thresholdMinutes: args.thresholdMinutes ?? DEFAULT_PROPOSAL_THRESHOLD_MINUTES, runId: started.id }),
     );
     const row = await finishSyncRun(ctx.db, started.id, { finished_at: ctx.clock.now(), outcome: 'success', error: null, changes });
-    return { run: toSyncRun(row), error: null };
+    return { run: toSyncRun(row, changes), error: null };
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
     const row = await finishSyncRun(ctx.db, started.id, { finished_at: ctx.clock.now(), outcome: 'failed', error: message, changes: [] });
-    return { run: toSyncRun(row), error: err };
+    return { run: toSyncRun(row, []), error: err };
   }
 }

@@ -2,6 +2,7 @@
 import type { TScheduleProviderKind, TSyncChange } from '@quayline/domain';
 import { type Insertable, type Kysely, type Selectable, type Transaction, type Updateable, sql } from 'kysely';
 import type { DB, ScheduleProvidersTable, ScheduleSyncRunsTable } from '../../db/schema';
+import { storedJson } from '../../db/stored-json';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type ProviderRow = Selectable<ScheduleProvidersTable>;
@@ -65,7 +66,7 @@ export function insertSyncRun(db: Db, row: Insertable<ScheduleSyncRunsTable>) {
 export function finishSyncRun(db: Db, id: number, set: { finished_at: Date; outcome: 'success' | 'failed'; error: string | null; changes: TSyncChange[] }) {
   return db
     .updateTable('schedule_sync_runs')
-    .set({ finished_at: set.finished_at, outcome: set.outcome, error: set.error, changes: JSON.stringify(set.changes) })
+    .set({ finished_at: set.finished_at, outcome: set.outcome, error: set.error, changes: storedJson('schedule_run_changes', set.changes) })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -50,7 +50,7 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get('/schedule_providers/runs', { onRequest: requireSession, schema: { tags, summary: 'Sync runs of a terminal, newest first, 10 a page', querystring: ZRunsQuery, response: { 200: successEnvelope(ZSyncRunList), ...errors } } }, async (request) =>
-    ok(await listSyncRuns(app.ctx, sessionOf(request), request.query)),
+    ok(await listSyncRuns(app.ctx, sessionOf(request), request.query, request.log)),
   );
 
   r.get('/portcalls/:id/schedule_proposals', { onRequest: requireSession, schema: { tags, summary: 'Schedule proposals of a visible port call', params: ZIdParams, response: { 200: successEnvelope(z.array(ZScheduleProposal)), ...errors } } }, async (request) =>

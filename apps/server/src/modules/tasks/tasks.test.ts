@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PortcallWorld, createPortcallWorld } from '../../test/portcall-world';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
+import { storedJson } from '../../db/stored-json';
 
 const H = 3600_000;
 
@@ -23,7 +24,7 @@ describe.each(DB_TARGETS)('port-call tasks on %s', (target) => {
     // A task's call is the call as the viewer sees it anywhere else, sandbox flags included.
     await t.database.db
       .insertInto('berth_drafts')
-      .values({ portal_user_id: w.users.planner.user.id, terminal_id: w.terminal.id, changes: JSON.stringify([{ portcall_id: created.id, berth_arrival: at(49) }]) })
+      .values({ portal_user_id: w.users.planner.user.id, terminal_id: w.terminal.id, changes: storedJson('draft_changes', [{ portcall_id: created.id, base_version: created.version, berth_arrival: at(49) }]) })
       .execute();
     const task = (await w.planner('GET', '/tasks?type=open')).json().payload.items[0].portcall;
     expect(task).toEqual((await w.planner('GET', `/portcalls/${created.id}`)).json().payload);

@@ -1,5 +1,5 @@
 // Reading and changing the signed-in user's own settings.
-import type { TCanvasSettingKey, TDashboardSettings, TLocale, TShiftPlannerSettingKey, TUserDetails } from '@quayline/domain';
+import type { TCanvasSettingKey, TDashboardSettings, TLocale, TShiftPlannerSettingKey, TStoredJsonInput, TUserDetails } from '@quayline/domain';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
@@ -30,7 +30,8 @@ export async function updateLocale(ctx: AppContext, session: AuthSession, locale
 }
 
 export async function updateSetting(ctx: AppContext, session: AuthSession, key: TCanvasSettingKey | TShiftPlannerSettingKey, value: unknown): Promise<TUserDetails> {
-  await mergeUserSettings(ctx.db, session.user.id, { [key]: value }, ctx.clock.now());
+  // The route parsed the value with the key's schema; storing parses it once more, with the document's.
+  await mergeUserSettings(ctx.db, session.user.id, { [key]: value } as TStoredJsonInput<'user_settings_patch'>, ctx.clock.now());
   return getUserDetails(ctx, session);
 }
 

@@ -1,6 +1,8 @@
 // SQL for portal users: lookup, sign-in counters, passwords and settings.
+import type { TStoredJsonInput } from '@quayline/domain';
 import { type Kysely, sql } from 'kysely';
-import type { DB, PortalUser, UserSettingsDocument } from '../../db/schema';
+import type { DB, PortalUser } from '../../db/schema';
+import { type StoredJson, storedJson } from '../../db/stored-json';
 
 /** An address as sign-in compares it: case and surrounding spaces do not count (the rate limits key on this too). */
 export function comparableEmail(email: string): string {
@@ -58,10 +60,10 @@ export function updateUserColumns(db: Kysely<DB>, userId: number, values: { sele
 }
 
 /** Merges one settings key into the JSON document without reading it first, so concurrent saves of different keys both land. */
-export function mergeUserSettings(db: Kysely<DB>, userId: number, patch: UserSettingsDocument, now: Date) {
+export function mergeUserSettings(db: Kysely<DB>, userId: number, patch: TStoredJsonInput<'user_settings_patch'>, now: Date) {
   return db
     .updateTable('portal_users')
-    .set({ settings: sql`settings || ${JSON.stringify(patch)}::jsonb`, updated_at: now })
+    .set({ settings: sql<StoredJson<'user_settings_patch'>>`settings || ${storedJson('user_settings_patch', patch)}::jsonb`, updated_at: now })
     .where('id', '=', userId)
     .execute();
 }

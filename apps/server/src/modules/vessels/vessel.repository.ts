@@ -1,5 +1,5 @@
 // SQL for the shared vessel register.
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { containsPattern, prefixPattern } from '../../lib/search-pattern';
 
@@ -93,4 +93,20 @@ export function insertVesselIfNew(
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
+}
+
+/** A vessel with the operator the register gives it (null when it has none), for the booking rule. */
+export function findVesselWithOperator(db: Kysely<DB> | Transaction<DB>, vesselId: number) {
+  return db
+    .selectFrom('vessels')
+    .leftJoin('organisations as operator', 'operator.id', 'vessels.vessel_operator_id')
+    .select(['vessels.id', 'vessels.name', 'vessels.vessel_operator_id', 'operator.name as operator_name'])
+    .where('vessels.id', '=', vesselId)
+    .executeTakeFirst();
+}
+
+/** Whether the agency is (or was) the agent of a call of this vessel operator: the tie between them in the data. */
+export async function isAgencyOfOperator(db: Kysely<DB> | Transaction<DB>, args: { agencyId: number; vesselOperatorId: number }): Promise<boolean> {
+  const row = await db.selectFrom('portcalls').select('id').where('agent_id', '=', args.agencyId).where('vessel_operator_id', '=', args.vesselOperatorId).limit(1).executeTakeFirst();
+  return row !== undefined;
 }

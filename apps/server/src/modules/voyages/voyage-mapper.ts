@@ -8,15 +8,11 @@ import {
   type TVoyagePortcall,
   type TVoyageTemplate,
   type TVoyageTemplateFields,
-  ZBerthWindow,
-  ZRecurrence,
-  ZRotationStop,
+  STORED_JSON,
   templateRrule,
 } from '@quayline/domain';
-import { z } from 'zod';
 import { iso, state } from '../portcalls/portcall-mapper';
 import type { ScheduleRowRow, TemplateRow, VoyagePortcallRow, VoyageRow } from './voyage.repository';
-
 
 export function toScheduleRow(r: ScheduleRowRow): TScheduleRow {
   return {
@@ -89,10 +85,11 @@ export function templateFieldsOf(t: TemplateRow): TVoyageTemplateFields {
     name: t.name,
     code: t.code,
     vessel_operator_id: t.vessel_operator_id,
-    rotation: z.array(ZRotationStop).parse(t.rotation) as TRotationStop[],
-    berth_window: ZBerthWindow.parse(t.berth_window) as TBerthWindow,
+    // The schemas the template was stored through (STORED_JSON).
+    rotation: STORED_JSON.template_rotation.schema.parse(t.rotation) as TRotationStop[],
+    berth_window: STORED_JSON.template_berth_window.schema.parse(t.berth_window) as TBerthWindow,
     vessel_ids: t.vessel_ids,
-    recurrence: ZRecurrence.parse(t.recurrence) as TRecurrence,
+    recurrence: STORED_JSON.template_recurrence.schema.parse(t.recurrence) as TRecurrence,
     valid_from: t.valid_from_text,
     valid_to: t.valid_to_text,
     import_direction: t.import_direction as TVoyageTemplateFields['import_direction'],

@@ -26,11 +26,13 @@ import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { DB, PortalUser } from '../../db/schema';
+import { storedJson } from '../../db/stored-json';
 import { AppError } from '../../lib/app-error';
 import { containsPattern } from '../../lib/search-pattern';
 import type { AuthSession } from '../auth/auth.service';
 import { cancelPortcall } from '../portcalls/portcall.service';
 import { applyScheduleToPortcall, requestCancelFromSchedule } from '../schedules/apply-schedule';
+import { findVesselBookingProblem } from '../vessels/vessel-booking.service';
 import { type TVoyageWriteItem, insertVoyages } from './voyage-writer';
 import { templateFieldsOf, toTemplate } from './voyage-mapper';
 import { type TemplateRow, findLinkedTerminal, findPorts, findVesselOperator, findVessels, selectTemplates, templateVisibleTo } from './voyage.repository';
@@ -90,12 +92,21 @@ function assertMayEdit(user: PortalUser, vesselOperatorId: number | null): void 
 }
 
 /** Everything wrong with the fields, from the pure rules plus what only the database knows. */
-async function validateTemplate(trx: Trx, user: PortalUser, fields: TVoyageTemplateFields, ownId: number | null) {
+/** `keptVesselIds`: vessels the template already deployed for the same operator (they were booked before; the rule asks about new ones). */
+async function validateTemplate(trx: Trx, user: PortalUser, fields: TVoyageTemplateFields, ownId: number | null, keptVesselIds: readonly number[] = []) {
   const terminal = await findLinkedTerminal(trx, user, fields.terminal_id);
   if (!terminal) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'terminal_id', message: 'Unknown terminal' }] });
   const problems: TProblem[] = [];
   if (!(await findVesselOperator(trx, fields.vessel_operator_id))) problems.push({ path: 'vessel_operator_id', message: 'Unknown vessel operator' });
   if (user.user_type === 'vessel_operator' && fields.vessel_operator_id !== user.organisation_id) problems.push({ path: 'vessel_operator_id', message: 'You can only create templates for your own company' });
+  // Each deployed vessel gets calls at the terminal: the vessels follow the booking rule of a call (vessel-booking.service.ts).
+  let bookingProblem: string | null = null;
+  for (const [index, vesselId] of fields.vessel_ids.entries()) {
+    if (keptVesselIds.includes(vesselId)) continue;
+    const problem = await findVesselBookingProblem(trx, user, { vesselId, vesselOperatorId: fields.vessel_operator_id });
+    if (problem) problems.push({ path: `vessel_ids.${index}`, message: problem });
+    bookingProblem ??= problem;
+  }
   const ports = await findPorts(trx, [...new Set([...fields.rotation.map((s) => s.port_id), terminal.port_id])]);
   const vessels = await findVessels(trx, [...new Set(fields.vessel_ids)]);
   const portTimeZones = new Map(ports.map((p) => [p.id, p.time_zone]));
@@ -115,7 +126,7 @@ async function validateTemplate(trx: Trx, user: PortalUser, fields: TVoyageTempl
     .$if(fields.valid_to !== null, (q) => q.where('valid_from', '<=', fields.valid_to!))
     .executeTakeFirst();
   if (overlapping) problems.push({ path: 'valid_from', message: `Overlaps template ${overlapping.name} (from ${overlapping.from_text} to ${overlapping.to_text ?? 'open end'})` });
-  if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems });
+  if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems, ...(bookingProblem ? { message: bookingProblem } : {}) });
   return { terminal, portTimeZones };
 }
 
@@ -123,10 +134,10 @@ const storedFields = (fields: TVoyageTemplateFields) => ({
   name: fields.name,
   code: fields.code,
   vessel_operator_id: fields.vessel_operator_id,
-  rotation: JSON.stringify(fields.rotation),
-  berth_window: JSON.stringify(fields.berth_window),
+  rotation: storedJson('template_rotation', fields.rotation),
+  berth_window: storedJson('template_berth_window', fields.berth_window),
   vessel_ids: fields.vessel_ids,
-  recurrence: JSON.stringify(fields.recurrence),
+  recurrence: storedJson('template_recurrence', fields.recurrence),
   valid_from: fields.valid_from,
   valid_to: fields.valid_to,
   import_direction: fields.import_direction,
@@ -161,7 +172,7 @@ export async function updateTemplate(ctx: AppContext, session: AuthSession, id: 
     if (current.version !== body.version) return false;
     const { version: _version, ...rest } = body;
     const fields: TVoyageTemplateFields = { ...rest, terminal_id: current.terminal_id };
-    await validateTemplate(trx, session.user, fields, id);
+    await validateTemplate(trx, session.user, fields, id, fields.vessel_operator_id === current.vessel_operator_id ? current.vessel_ids : []);
     await trx.updateTable('voyage_templates').set({ ...storedFields(fields), version: sql`version + 1`, updated_at: now }).where('id', '=', id).execute();
     return true;
   });
@@ -390,7 +401,7 @@ export async function applyTemplateDiff(ctx: AppContext, session: AuthSession, i
     const additions = [...diff.occurrences.values()].filter((o) => wanted.has(o.voyage_number_import) && diff.items.some((i) => i.kind === 'add' && i.voyage_number_import === o.voyage_number_import));
     const added = await insertVoyages(ctx, trx, additions.map((o) => writeItem(diff.row, diff.fields, o)), actor);
     for (const c of added.created) changes.push({ kind: 'voyage_created', voyage_id: c.voyage_id, portcall_id: c.portcall_id, time: null, before: null, after: additions[c.index]!.berth_arrival, note: null });
-    await trx.updateTable('schedule_sync_runs').set({ changes: JSON.stringify(changes), finished_at: now, outcome: 'success' }).where('id', '=', run.id).execute();
+    await trx.updateTable('schedule_sync_runs').set({ changes: storedJson('schedule_run_changes', changes), finished_at: now, outcome: 'success' }).where('id', '=', run.id).execute();
     return { runId: run.id, changes, cancelLater };
   });
   if (!outcome) return templateConflict(ctx, session, id);
@@ -402,7 +413,7 @@ export async function applyTemplateDiff(ctx: AppContext, session: AuthSession, i
     cancelled.push({ kind: 'cancel_requested', voyage_id: c.voyageId, portcall_id: c.portcallId, time: 'berth_arrival', before: 'requested', after: call.berth_arrival_state.label, note: call.status === 'Cancelled' ? 'Cancelled: nobody had answered the request' : 'The template no longer has this occurrence' });
   }
   const changes = [...outcome.changes, ...cancelled];
-  if (cancelled.length) await ctx.db.updateTable('schedule_sync_runs').set({ changes: JSON.stringify(changes) }).where('id', '=', outcome.runId).execute();
+  if (cancelled.length) await ctx.db.updateTable('schedule_sync_runs').set({ changes: storedJson('schedule_run_changes', changes) }).where('id', '=', outcome.runId).execute();
   return { id: outcome.runId, terminal_id: (await loadTemplateRow(ctx, ctx.db, user, id)).terminal_id, source: 'template', trigger: 'template', started_at: now.toISOString(), finished_at: now.toISOString(), outcome: 'success', error: null, changes };
 }
 
@@ -419,6 +430,6 @@ async function moveCallToVessel(trx: Trx, session: AuthSession, portcallId: numb
   await trx.updateTable('portcalls').set({ vessel_id: after, version: sql`version + 1`, updated_at: now }).where('id', '=', portcallId).execute();
   await trx
     .insertInto('portcall_audit_events')
-    .values({ portcall_id: portcallId, event_type: 'revised', field: 'vessel_id', old_value: JSON.stringify(before), new_value: JSON.stringify(after), actor_user_id: session.actor?.id ?? session.user.id, acting_for_user_id: session.actor ? session.user.id : null, source: 'template', created_at: now })
+    .values({ portcall_id: portcallId, event_type: 'revised', field: 'vessel_id', old_value: storedJson('audit_value', before), new_value: storedJson('audit_value', after), actor_user_id: session.actor?.id ?? session.user.id, acting_for_user_id: session.actor ? session.user.id : null, source: 'template', created_at: now })
     .execute();
 }

@@ -1,9 +1,10 @@
 // Creates many voyages at once (template generation, provider data, a voyage typed in by hand): voyages, their
 // schedule rows, and the port call at our terminal with its negotiation steps and audit, in a few multi-row statements.
-import { type TVoyageSource, bollardsCovering, deriveStatus, quayMetres, realtimeChannels, sectionAt } from '@quayline/domain';
+import { type TNotificationDetails, type TVoyageSource, bollardsCovering, deriveStatus, partyOf, quayMetres, realtimeChannels, sectionAt } from '@quayline/domain';
 import type { Insertable, Transaction } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { DB, PortcallsTable } from '../../db/schema';
+import { storedJson } from '../../db/stored-json';
 import type { AuthSession } from '../auth/auth.service';
 import { findUsersOfSide, insertNotifications } from '../notifications/notification.repository';
 import { publishEvent } from '../realtime/publish-event';
@@ -174,7 +175,7 @@ export async function insertVoyages(ctx: AppContext, trx: Trx, items: readonly T
   );
   for (const part of chunks(scheduleRows)) await trx.insertInto('voyage_schedule_rows').values(part).execute();
 
-  await announceCreatedCalls(trx, created.filter((c) => portcallIdByVoyage.has(c.voyage_id)).map((c) => ({ ...c, portcall_id: portcallIdByVoyage.get(c.voyage_id)! })), person, now);
+  await announceCreatedCalls(trx, created.filter((c) => portcallIdByVoyage.has(c.voyage_id)).map((c) => ({ ...c, portcall_id: portcallIdByVoyage.get(c.voyage_id)! })), actor, now);
   return { created: created.map(({ index, voyage_id }) => ({ index, voyage_id, portcall_id: portcallIdByVoyage.get(voyage_id) ?? null })), skipped };
 }
 
@@ -286,7 +287,7 @@ async function insertTerminalPortcalls(trx: Trx, created: { voyage_id: number; i
     event_type: 'created' as const,
     field: 'portcall',
     old_value: null,
-    new_value: JSON.stringify({ vessel_id: item.vessel_id, berth_arrival: arrival, berth_departure: departure, voyage_id }),
+    new_value: storedJson('audit_value', { vessel_id: item.vessel_id, berth_arrival: arrival, berth_departure: departure, voyage_id }),
     actor_user_id: opts.createdBy,
     acting_for_user_id: person?.actor ? person.user.id : null,
     creator_type: creatorType,
@@ -305,7 +306,8 @@ function neighbourPort(schedule: readonly TVoyageScheduleRowWrite[], step: -1 | 
 }
 
 /** One notification per recipient and one realtime event per channel for the whole batch. */
-async function announceCreatedCalls(trx: Trx, calls: { voyage_id: number; portcall_id: number; item: TVoyageWriteItem }[], person: AuthSession | null, now: Date): Promise<void> {
+async function announceCreatedCalls(trx: Trx, calls: { voyage_id: number; portcall_id: number; item: TVoyageWriteItem }[], actor: TVoyageWriteActor, now: Date): Promise<void> {
+  const person = actor.kind === 'user' ? actor.session : null;
   const groups = new Map<string, typeof calls>();
   for (const call of calls) {
     const key = `${call.item.terminal_id}|${call.item.vessel_operator_id}`;
@@ -313,20 +315,23 @@ async function announceCreatedCalls(trx: Trx, calls: { voyage_id: number; portca
   }
   for (const group of groups.values()) {
     const { terminal_id, vessel_operator_id } = group[0]!.item;
-    const actorSide = person ? (person.user.user_type === 'terminal_operator' ? 'terminal' : 'vessel_side') : null;
+    // A schedule without a person (a provider sync, an uploaded file) is the carrier's: it counts for the vessel side, as
+    // its request steps do, and says that no person made it (creator type automated, spec section 3).
+    const actorSide = person ? partyOf(person.user.user_type) : 'vessel_side';
     // The requests are made for the vessel side: the terminal hears of them; a terminal operator's batch tells the vessel side too.
     const sides: ('terminal' | 'vessel_side')[] = actorSide === 'terminal' ? ['vessel_side'] : ['terminal'];
-    const details = {
+    const details: TNotificationDetails = {
       field: 'voyages',
       action: 'generated',
       count: group.length,
       service_name: group[0]!.item.service_name,
       actor_name: person ? `${person.user.first_name} ${person.user.last_name}`.trim() : 'Schedule sync',
-      actor_side: actorSide ?? 'automated',
+      actor_side: actorSide,
+      ...(person ? {} : { creator_type: 'automated' as const, source: actor.source }),
     };
     for (const side of sides) {
       const recipients = await findUsersOfSide(trx, { side, terminalId: terminal_id, vesselOperatorId: vessel_operator_id, agentId: null, excludeUserId: person?.user.id ?? -1 });
-      const stored = await insertNotifications(trx, recipients.map((r) => ({ portal_user_id: r.id, portcall_id: group[0]!.portcall_id, notification_type: 'portcall_update' as const, details: JSON.stringify(details), created_at: now })));
+      const stored = await insertNotifications(trx, { recipientIds: recipients.map((r) => r.id), portcall_id: group[0]!.portcall_id, notification_type: 'portcall_update', details, created_at: now });
       for (const n of stored) await publishEvent(trx, { channel: realtimeChannels.user(n.portal_user_id), event: 'notification.created', payload: { id: n.id, notification_type: 'portcall_update', portcall_id: group[0]!.portcall_id, details } });
     }
     const summary = { terminal_id, portcall_id: null, field: 'voyages', action: 'generated', portcall_ids: group.length <= 200 ? group.map((c) => c.portcall_id) : [], count: group.length };

@@ -15,11 +15,13 @@ import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { DB, PortalUser } from '../../db/schema';
+import { storedJson } from '../../db/stored-json';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { announcePortcallChange } from '../notifications/portcall-announcer';
 import { loadVisible } from '../portcalls/portcall.service';
 import { applyScheduleToPortcall } from '../schedules/apply-schedule';
+import { findVesselBookingProblem } from '../vessels/vessel-booking.service';
 import { voyageNameOf, insertVoyages } from './voyage-writer';
 import { toVoyage } from './voyage-mapper';
 import {
@@ -101,6 +103,12 @@ async function scheduleProblems(db: Db, schedule: TScheduleInput, terminalPortId
   return problems;
 }
 
+/** A voyage's vessel follows the booking rule of its call (vessel-booking.service.ts); a refusal heads the answer. */
+async function refuseUnbookableVessel(trx: Trx, user: PortalUser, args: { vesselId: number; vesselOperatorId: number }, problems: TProblem[]): Promise<void> {
+  const problem = await findVesselBookingProblem(trx, user, args);
+  if (problem) throw new AppError('VALIDATION_FAILED', { message: problem, errors: [{ path: 'vessel_id', message: problem }, ...problems] });
+}
+
 function ownCompanyProblem(user: PortalUser, vesselOperatorId: number): TProblem[] {
   return user.user_type === 'vessel_operator' && vesselOperatorId !== user.organisation_id ? [{ path: 'vessel_operator_id', message: 'You can only enter voyages of your own company' }] : [];
 }
@@ -123,6 +131,7 @@ export async function createVoyage(ctx: AppContext, session: AuthSession, body: 
     if (!(await findVessels(trx, [body.vessel_id])).length) problems.push({ path: 'vessel_id', message: 'Unknown vessel' });
     if (!(await findVesselOperator(trx, body.vessel_operator_id))) problems.push({ path: 'vessel_operator_id', message: 'Unknown vessel operator' });
     problems.push(...ownCompanyProblem(user, body.vessel_operator_id), ...agentCallProblem(user, body.schedule), ...(await scheduleProblems(trx, body.schedule, terminal.port_id)));
+    await refuseUnbookableVessel(trx, user, { vesselId: body.vessel_id, vesselOperatorId: body.vessel_operator_id }, problems);
     if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems });
     const result = await insertVoyages(
       ctx,
@@ -167,8 +176,8 @@ async function writeCallSync(ctx: AppContext, trx: Trx, session: AuthSession, ca
       portcall_id: call.id,
       event_type: 'revised',
       field: 'schedule_syncable',
-      old_value: JSON.stringify(call.schedule_syncable),
-      new_value: JSON.stringify(active),
+      old_value: storedJson('audit_value', call.schedule_syncable),
+      new_value: storedJson('audit_value', active),
       actor_user_id: session.actor?.id ?? session.user.id,
       acting_for_user_id: session.actor ? session.user.id : null,
       created_at: now,
@@ -191,6 +200,8 @@ export async function updateVoyage(ctx: AppContext, session: AuthSession, id: nu
     if (body.vessel_operator_id !== undefined && !(await findVesselOperator(trx, body.vessel_operator_id))) problems.push({ path: 'vessel_operator_id', message: 'Unknown vessel operator' });
     problems.push(...ownCompanyProblem(user, body.vessel_operator_id ?? current.vessel_operator_id));
     if (body.schedule) problems.push(...(await scheduleProblems(trx, body.schedule, terminal.port_id)));
+    const vessel = { vesselId: body.vessel_id ?? current.vessel_id, vesselOperatorId: body.vessel_operator_id ?? current.vessel_operator_id };
+    if (vessel.vesselId !== current.vessel_id || vessel.vesselOperatorId !== current.vessel_operator_id) await refuseUnbookableVessel(trx, user, vessel, problems);
     if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems });
 
     const merged = {

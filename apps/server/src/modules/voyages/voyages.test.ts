@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiCall, addTerminalGeometry, createOrganisation, createPort, createTerminal, createVessel, signIn } from '../../test/fixtures';
+import { type ApiCall, addTerminalGeometry, appointAgency, createOrganisation, createPort, createTerminal, createVessel, signIn } from '../../test/fixtures';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
 
 const H = 3600_000;
@@ -34,6 +34,8 @@ describe.each(DB_TARGETS)('voyages on %s', (target) => {
     const otherOperator = await createOrganisation(db, 'vessel_operator');
     const agency = await createOrganisation(db, 'agent');
     const otherAgency = await createOrganisation(db, 'agent');
+    // The agency acts for the operator, so its agent may enter voyages of the operator's vessels.
+    await appointAgency(db, { agencyId: agency.id, vesselOperatorId: operator.id });
     w = {
       terminalId: terminal.id,
       terminalPortId: geometry.portId,

@@ -1,6 +1,6 @@
 // What a detected time does to its call, by the terminal's setting: an automated "actual" step at once ('apply'),
 // or a detection waiting for a planner ('propose'). A time a person already recorded as actual is kept.
-import { type TAisDetection, type TAisTimeSource, type TFromLabel, type TNegotiatedTime, type TParty, NEGOTIATED_TIMES, applyNegotiation, realtimeChannels } from '@quayline/domain';
+import { type TAisDetection, type TAisTimeSource, type TNotificationDetails, type TFromLabel, type TNegotiatedTime, type TParty, NEGOTIATED_TIMES, applyNegotiation, realtimeChannels } from '@quayline/domain';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../../db/schema';
 import { findUsersOfSide, insertNotifications } from '../../notifications/notification.repository';
@@ -74,11 +74,17 @@ async function writeAutomatedActual(trx: Trx, call: TCallRow, time: TNegotiatedT
 /** The terminal's users hear of a time waiting for them; the details screen refreshes over `ais.detection`. */
 async function announceProposal(trx: Trx, call: TCallRow, detection: TAisDetection, now: Date): Promise<void> {
   const recipients = await findUsersOfSide(trx, { side: 'terminal', terminalId: call.terminal_id, vesselOperatorId: call.vessel_operator_id, agentId: call.agent_id, excludeUserId: -1 });
-  const body = { vessel_name: call.vessel_name, actor_name: `AIS (${detection.source})`, actor_side: 'terminal', field: detection.time_type, action: 'ais_detection', value: detection.date_time };
-  const stored = await insertNotifications(
-    trx,
-    [...new Set(recipients.map((r) => r.id))].map((id) => ({ portal_user_id: id, portcall_id: call.id, notification_type: 'portcall_update' as const, details: JSON.stringify(body), created_at: now })),
-  );
+  const body: TNotificationDetails = {
+    vessel_name: call.vessel_name,
+    actor_name: `AIS (${detection.source})`,
+    actor_side: 'terminal',
+    creator_type: 'automated',
+    source: detection.source,
+    field: detection.time_type,
+    action: 'ais_detection',
+    value: detection.date_time,
+  };
+  const stored = await insertNotifications(trx, { recipientIds: [...new Set(recipients.map((r) => r.id))], portcall_id: call.id, notification_type: 'portcall_update', details: body, created_at: now });
   await publishEvent(trx, { channel: realtimeChannels.terminal(call.terminal_id), event: 'ais.detection', payload: { terminal_id: call.terminal_id, portcall_id: call.id, detection } });
   for (const n of stored) await publishEvent(trx, { channel: realtimeChannels.user(n.portal_user_id), event: 'notification.created', payload: { id: n.id, notification_type: 'portcall_update', portcall_id: call.id, details: body } });
 }

@@ -89,6 +89,14 @@ describe('notifications centre', () => {
     expect(screen.queryAllByTestId('notification-popup')).toHaveLength(0);
   });
 
+  it('lists a notification the server could not read as such, with its number, beside the readable ones', async () => {
+    const state = { items: [notification(1), notification(2, { portcall_id: null, details: {}, is_unreadable: true })] };
+    renderApp('/en/dashboard', signedIn, notificationsApi(state));
+    fireEvent.click(await screen.findByTestId('notifications-button'));
+    const items = await within(await screen.findByTestId('notifications-drawer')).findAllByTestId('notification-item');
+    expect(items.map((item) => item.textContent)).toEqual([expect.stringContaining('Tom Terminal proposed a new berth arrival for ELBE RESOLVE'), expect.stringContaining('This notification could not be read (no. 2).')]);
+  });
+
   it('lists notifications in the drawer, opens one as read at its port call, and marks all read', async () => {
     const state = { items: [notification(1), notification(2, { notification_type: 'portcall_update', details: { vessel_name: 'POLAR SPIRIT', field: 'portcall', action: 'request', actor_name: 'Ada Agent', actor_side: 'vessel_side' } })] };
     const { router, apiCalls } = renderApp('/en/dashboard', signedIn, notificationsApi(state));

@@ -3,15 +3,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { POPUP_AUTO_CLOSE_MS, realtimeChannels, ZNotificationMessage } from '@quayline/domain';
+import { POPUP_AUTO_CLOSE_MS, realtimeChannels, ZNotificationCreatedPayload } from '@quayline/domain';
 import { NOTIFICATION_CREATED_EVENT } from '@/lib/use-portcall-events';
 import { useRealtimeChannel } from '@/lib/use-realtime-channel';
 import { type TNotificationPages, updateNotificationPages } from '../api/get-notifications';
 import { notificationKeys } from '../api/query-keys';
 import { useNotificationText } from './use-notification-text';
-
-/** What `notification.created` carries: the stored notification without its read flag and time. */
-const ZCreatedPayload = ZNotificationMessage.pick({ id: true, notification_type: true, portcall_id: true, details: true });
 
 const shownPopups = new Set<string>();
 
@@ -30,7 +27,8 @@ export function useLiveNotifications(userId: number | null, onOpen: (notificatio
     if (event.event !== NOTIFICATION_CREATED_EVENT) return;
     queryClient.setQueryData<TNotificationPages>(notificationKeys.list(), (data) => updateNotificationPages(data, { unreadCount: (count) => count + 1 }));
     void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-    const parsed = ZCreatedPayload.safeParse(event.payload);
+    // What `notification.created` carries, read with the schema the server published it through.
+    const parsed = ZNotificationCreatedPayload.safeParse(event.payload);
     if (!parsed.success) return;
     const notification = parsed.data;
     if (isListOpen) return;

@@ -7,7 +7,7 @@ import { useTerminalTimeZones } from '@/lib/terminal-time-zones';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { isPriseNotification, priseSentence } from '../utils/prise-sentence';
 
-type TNotificationContent = Pick<TNotificationMessage, 'notification_type' | 'details'>;
+type TNotificationContent = Pick<TNotificationMessage, 'id' | 'notification_type' | 'details'> & Partial<Pick<TNotificationMessage, 'is_unreadable'>>;
 
 const isNegotiatedTime = (field: string | undefined): field is TNegotiatedTime => (NEGOTIATED_TIMES as readonly string[]).includes(field ?? '');
 const isAction = (action: string | undefined): action is TNegotiationAction => (NEGOTIATION_ACTIONS as readonly string[]).includes(action ?? '');
@@ -20,7 +20,9 @@ export function useNotificationText() {
   const formatTime = useCallback((iso: string | null | undefined) => formatZonedDateTime(iso, defaultZone, locale), [defaultZone, locale]);
 
   const sentence = useCallback(
-    ({ notification_type, details }: TNotificationContent): string => {
+    ({ id, notification_type, details, is_unreadable }: TNotificationContent): string => {
+      // A stored notification the server could not read is listed as such, with its number, not dropped.
+      if (is_unreadable) return t('notifications.unreadable', { id });
       const actor = details.actor_name || t('notifications.someone');
       const vessel = details.vessel_name || t('notifications.a_port_call');
       const { field, action } = details;

@@ -69,7 +69,7 @@ export function AddPortcallScreen() {
         initialVesselLength={0}
         initialBase={null}
         terminals={terminals}
-        party={who.party}
+        userType={who.userType}
         isOperatorLocked={ownKind === 'vessel_operators' && own !== null}
         isAgentLocked={ownKind === 'agents' && own !== null}
       />
@@ -139,7 +139,7 @@ export function EditPortcallScreen() {
         initialVesselLength={portcall.vessel_length_overall}
         initialBase={portcall}
         terminals={terminals}
-        party={who.party}
+        userType={who.userType}
         isOperatorLocked={who.userType === 'vessel_operator'}
         isAgentLocked={who.userType === 'agent'}
       />

@@ -6,6 +6,8 @@ import { API, makePortcall, masterDataApi, portcallApi, signedInAs } from '@/tes
 const ADD = '/en/portcall-planner/portcall/add';
 const EDIT = '/en/portcall-planner/portcall/edit?id=5';
 const writes = (calls: TRecordedCall[]) => calls.filter((c) => c.method !== 'GET');
+/** Picking a vessel waits for the search's debounce and answer: more than the default time on a busy machine. */
+const WITH_VESSEL_SEARCH_MS = 45_000;
 
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const errorOf = (testId: string) => {
@@ -216,6 +218,65 @@ describe('port-call form', () => {
     expect(input('field-agent').value).toBe('ESA – Elbe Ship Agency GmbH');
     expect(input('field-agent').disabled).toBe(true);
   });
+
+  it('offers the vessel operator only what it may change: bookings, shift plan, volume sync and PRISE read-only, and never sent', async () => {
+    const planned = makePortcall({
+      prise_status: 'prise_sent',
+      sync_shift_cargo_volumes: true,
+      equipment_details: [{ id: 61, portcall_id: 5, cargo_handling_equipment_id: 41, equipment_name: 'STS crane 1', equipment_number: 'STS-01', start_time: '2026-07-15T08:00:00.000Z', end_time: '2026-07-15T20:00:00.000Z' }],
+      portcall_shift_details: [{ id: 71, portcall_id: 5, shift_number: 1, start_time: '2026-07-15T04:00:00.000Z', end_time: '2026-07-15T12:00:00.000Z', discharge: 100, load: 0, restow: 0, gangs: 4, total_resources: 0, shift_equipment_details: [] }],
+    });
+    const { apiCalls } = renderApp(
+      EDIT,
+      signedInAs({ user_type: 'vessel_operator', organisation_id: 201, organisation_name: 'Nordic Line A/S' }),
+      (call) => (call.method === 'PUT' ? success(planned) : undefined),
+      portcallApi({ portcall: () => planned }),
+      masterDataApi,
+    );
+    const shifts = await screen.findByTestId('shift-plan-read-only');
+    expect(within(shifts).getByTestId('shift-read-only-row').textContent).toBe('Shift 1: 15-07-2026 06:00 – 15-07-2026 14:00 · gangs: 4');
+    expect(shifts.textContent).toContain('Sync cargo volumes to shiftsYes');
+    expect(within(screen.getByTestId('equipment-read-only')).getByTestId('equipment-read-only-row').textContent).toBe('STS crane 1 (STS-01): 15-07-2026 10:00 – 15-07-2026 22:00');
+    expect(within(screen.getByTestId('prise-fields-read-only')).getByTestId('prise-status-badge').getAttribute('data-prise-status')).toBe('prise_sent');
+    for (const field of ['shift-add', 'shift-gangs', 'equipment-add', 'field-sync-shift', 'field-prise-status', 'field-prise-code', 'field-prise-message', 'field-berth-start', 'field-card-colour']) expect(screen.queryByTestId(field), field).toBeNull();
+
+    fireEvent.change(input('field-comment'), { target: { value: 'Reefer plugs for 40 units' } });
+    fireEvent.click(screen.getByTestId('portcall-form-save'));
+    await waitFor(() => expect(writes(apiCalls())).toHaveLength(1));
+    expect(writes(apiCalls())[0]?.body).toEqual({ comment: 'Reefer plugs for 40 units', version: 3 });
+  });
+
+  const created = makePortcall({ id: 78 });
+  const answerCreate = (call: TRecordedCall) => (call.method === 'POST' && call.path === `${API}/portcalls` ? { status: 201, body: { status: { status: 'SUCCESS' }, payload: created } } : undefined);
+  const fillAndSave = async () => {
+    const vessel = await screen.findByTestId('field-vessel');
+    fireEvent.click(vessel);
+    fireEvent.change(vessel, { target: { value: 'coral' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'CORAL RESOLVE (IMO 9085778) · Container ship' }, { timeout: 4000 }));
+    fireEvent.change(input('field-berth-arrival'), { target: { value: '2026-07-15T10:00' } });
+    fireEvent.change(input('field-berth-departure'), { target: { value: '2026-07-16T18:00' } });
+    fireEvent.click(screen.getByTestId('portcall-form-save'));
+  };
+
+  it('creates a call for the vessel side without a field the server would refuse it', async () => {
+    const { apiCalls } = renderApp(ADD, signedInAs({ user_type: 'vessel_operator', organisation_id: 201, organisation_name: 'Nordic Line A/S' }), answerCreate, portcallApi({ portcall: () => created }), masterDataApi);
+    await fillAndSave();
+    expect(screen.queryByTestId('form-equipment')).toBeNull();
+    expect(screen.queryByTestId('form-shifts')).toBeNull();
+    await waitFor(() => expect(writes(apiCalls())).toHaveLength(1));
+    const sent = Object.keys(writes(apiCalls())[0]?.body as object);
+    for (const field of ['berth_start_position', 'is_bollards_linked', 'card_colour', 'sync_shift_cargo_volumes', 'equipment_details', 'portcall_shift_details', 'prise_status', 'prise_message', 'prise_code']) expect(sent, field).not.toContain(field);
+  }, WITH_VESSEL_SEARCH_MS);
+
+  it('creates the terminal’s call with its own fields and without the PRISE fields, which only the PRISE workflow sets', async () => {
+    const { apiCalls } = renderApp(ADD, signedIn, answerCreate, portcallApi({ portcall: () => created }), masterDataApi);
+    await fillAndSave();
+    await waitFor(() => expect(writes(apiCalls())).toHaveLength(1));
+    const sent = Object.keys(writes(apiCalls())[0]?.body as object);
+    expect(sent).toEqual(expect.arrayContaining(['card_colour', 'is_bollards_linked', 'sync_shift_cargo_volumes', 'equipment_details', 'portcall_shift_details']));
+    for (const field of ['prise_status', 'prise_message', 'prise_code']) expect(sent, field).not.toContain(field);
+    expect(screen.queryByTestId('field-prise-status')).toBeNull();
+  }, WITH_VESSEL_SEARCH_MS);
 
   it('keeps a stored tier table: its quantities are read-only and go back with the row', async () => {
     const quantities = { tier: 2 as const, full: { discharge: 100, load: 50, restow: 0 }, empty: { discharge: 10, load: 5, restow: 2 } };

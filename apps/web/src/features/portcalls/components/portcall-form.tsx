@@ -1,5 +1,5 @@
 // The add and edit form of a port call: every editable field in the spec's tab order, checked before sending; a 409 shows the other person's values.
-import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Checkbox, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAnchor, IconBox, IconCalendarTime, IconCrane, IconFileCheck, IconInfoCircle, IconMapPin, IconMessage, IconRoute, IconShip } from '@tabler/icons-react';
@@ -15,12 +15,14 @@ import {
   MOVE_COUNT_UNITS,
   PORTCALL_TYPES,
   POPUP_AUTO_CLOSE_MS,
-  PRISE_STATUSES,
   VESSEL_CHARACTERISTICS,
-  type TParty,
   type TPortcall,
   type TPortcallCreateRequest,
+  type TPortcallField,
   type TPortcallUpdateRequest,
+  type TUserType,
+  canWritePortcallField,
+  partyOf,
 } from '@quayline/domain';
 import { EntitySelect } from '@/components/entity-select';
 import { ConflictNotice, type TConflictRow } from '@/components/ui/conflict-notice';
@@ -37,11 +39,12 @@ import { useUpdatePortcall } from '../api/update-portcall';
 import { useProblemText } from '../hooks/use-problem-text';
 import { type TVesselOptionLabel, useVesselOptionLabel } from '@/entities/portcall/use-vessel-type-text';
 import { recordNamesOf, useValueText } from '../hooks/use-value-text';
-import { cargoTypeKey, characteristicKey, colourKey, fieldKey, FIELD_NAMES, orientationKey, portcallTypeKey, priseStatusKey, quantityStatusKey, unitKey } from '@/entities/portcall/enum-labels';
+import { cargoTypeKey, characteristicKey, colourKey, fieldKey, FIELD_NAMES, orientationKey, portcallTypeKey, quantityStatusKey, unitKey } from '@/entities/portcall/enum-labels';
 import { problemsFromServer, type TFormProblem } from '../utils/field-problems';
 import { buildPortcallRequest, changedFields, formValuesFromPortcall, tierTotals, type TPortcallFormValues } from '../utils/form-values';
 import { CargoDetailsEditor } from './cargo-details-editor';
 import { EquipmentBookingsEditor } from './equipment-bookings-editor';
+import { EquipmentBookingsReadOnly, PriseFieldsReadOnly, ShiftPlanReadOnly, TerminalFieldsReadOnly } from './portcall-form-read-only';
 import { ShiftPlanEditor } from './shift-plan-editor';
 import { DateTimeField } from '@/components/date-inputs';
 
@@ -56,7 +59,8 @@ type TPortcallFormProps = {
   /** Edit: the record the form started from; its version goes with the save. */
   initialBase: TPortcall | null;
   terminals: { id: number; name: string }[];
-  party: TParty;
+  /** Whose form it is: it offers only the fields this user type may change (PORTCALL_FIELD_PERMISSIONS). */
+  userType: TUserType;
   isOperatorLocked: boolean;
   isAgentLocked: boolean;
 };
@@ -73,7 +77,7 @@ export function labelsOfPortcall(p: TPortcall, vesselOption: TVesselOptionLabel)
   };
 }
 
-export function PortcallForm({ mode, initialValues, initialLabels, initialVesselLength, initialBase, terminals, party, isOperatorLocked, isAgentLocked }: TPortcallFormProps) {
+export function PortcallForm({ mode, initialValues, initialLabels, initialVesselLength, initialBase, terminals, userType, isOperatorLocked, isAgentLocked }: TPortcallFormProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
@@ -82,7 +86,8 @@ export function PortcallForm({ mode, initialValues, initialLabels, initialVessel
   const vesselOption = useVesselOptionLabel();
   const createMutation = useCreatePortcall();
   const updateMutation = useUpdatePortcall();
-  const isTerminal = party === 'terminal';
+  const isTerminal = partyOf(userType) === 'terminal';
+  const canWrite = (field: TPortcallField) => canWritePortcallField(userType, field);
 
   const [values, setValues] = useState(initialValues);
   const [labels, setLabels] = useState(initialLabels);
@@ -112,7 +117,7 @@ export function PortcallForm({ mode, initialValues, initialLabels, initialVessel
   };
   const showTop = () => topRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
-  const buildContext = { timeZone, quayLength: terminal?.quay_length_m ?? Number.MAX_SAFE_INTEGER, vesselLength, isTerminal };
+  const buildContext = { timeZone, quayLength: terminal?.quay_length_m ?? Number.MAX_SAFE_INTEGER, vesselLength, userType };
 
   const onFailure = (error: unknown, attempted: Partial<TPortcallUpdateRequest>) => {
     if (isApiError(error) && error.code === 'CONFLICT' && error.current) {
@@ -389,7 +394,7 @@ export function PortcallForm({ mode, initialValues, initialLabels, initialVessel
         </SectionCard>
 
         <SectionCard id="form-position" title={t('portcalls.sections.berth_position')} icon={<IconAnchor {...iconProps} />} testId="form-terminal-fields">
-          {isTerminal ? (
+          {canWrite('berth_start_position') ? (
             <>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
                 <TextField
@@ -500,25 +505,7 @@ export function PortcallForm({ mode, initialValues, initialLabels, initialVessel
         </SectionCard>
 
         <SectionCard id="form-prise" title={t('portcalls.planning.prise_section')} icon={<IconFileCheck {...iconProps} />} testId="form-prise">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-            <Select
-              size="sm"
-              label={t('portcalls.fields.prise_status')}
-              placeholder={t('portcalls.not_set')}
-              // Partially accepted is shown as accepted; it stays as stored unless someone picks another status.
-              data={PRISE_STATUSES.filter((s) => s !== 'prise_partially_accepted').map((s) => ({ value: s, label: t(priseStatusKey(s)) }))}
-              value={values.prise_status === 'prise_partially_accepted' ? 'prise_accepted' : values.prise_status}
-              onChange={(value) => {
-                if (value === 'prise_accepted' && values.prise_status === 'prise_partially_accepted') return;
-                set({ prise_status: value as TPortcallFormValues['prise_status'] });
-              }}
-              clearable
-              error={errorOf('prise_status')}
-              data-testid="field-prise-status"
-            />
-            <TextField size="sm" label={t('portcalls.fields.prise_code')} value={values.prise_code} maxLength={64} onChange={(e) => set({ prise_code: e.currentTarget.value })} error={errorOf('prise_code')} data-testid="field-prise-code" />
-          </SimpleGrid>
-          <Textarea size="sm" label={t('portcalls.fields.prise_message')} value={values.prise_message} maxLength={1000} autosize minRows={2} onChange={(e) => set({ prise_message: e.currentTarget.value })} error={errorOf('prise_message')} data-testid="field-prise-message" />
+          {mode === 'edit' && <PriseFieldsReadOnly call={base} />}
           <Switch label={t('portcalls.fields.schedule_syncable')} checked={values.schedule_syncable} onChange={(e) => set({ schedule_syncable: e.currentTarget.checked })} data-testid="field-schedule-syncable" />
         </SectionCard>
 
@@ -563,7 +550,9 @@ export function PortcallForm({ mode, initialValues, initialLabels, initialVessel
               data-testid="field-cargo-type"
             />
           </SimpleGrid>
-          <Switch label={t('portcalls.fields.sync_shift_cargo_volumes')} checked={values.sync_shift_cargo_volumes} onChange={(e) => set({ sync_shift_cargo_volumes: e.currentTarget.checked })} data-testid="field-sync-shift" />
+          {canWrite('sync_shift_cargo_volumes') && (
+            <Switch label={t('portcalls.fields.sync_shift_cargo_volumes')} checked={values.sync_shift_cargo_volumes} onChange={(e) => set({ sync_shift_cargo_volumes: e.currentTarget.checked })} data-testid="field-sync-shift" />
+          )}
           <Checkbox.Group
             label={t('portcalls.fields.vessel_characteristics')}
             value={values.vessel_characteristics}
@@ -578,13 +567,26 @@ export function PortcallForm({ mode, initialValues, initialLabels, initialVessel
           <CargoDetailsEditor rows={values.cargo_details} onChange={(rows) => set({ cargo_details: rows })} errorOf={errorOf} timeZone={timeZone} />
         </SectionCard>
 
-        <SectionCard id="form-equipment" title={t('portcalls.planning.equipment_section')} icon={<IconCrane {...iconProps} />} testId="form-equipment">
-          <EquipmentBookingsEditor rows={values.equipment_details} onChange={(rows) => set({ equipment_details: rows })} errorOf={errorOf} timeZone={timeZone} terminalId={values.terminal_id} window={bookingWindow} />
-        </SectionCard>
+        {/* Bookings and the shift plan are the terminal's: the vessel side sees them on a call that has them, never a form. */}
+        {(canWrite('equipment_details') || base) && (
+          <SectionCard id="form-equipment" title={t('portcalls.planning.equipment_section')} icon={<IconCrane {...iconProps} />} testId="form-equipment">
+            {canWrite('equipment_details') ? (
+              <EquipmentBookingsEditor rows={values.equipment_details} onChange={(rows) => set({ equipment_details: rows })} errorOf={errorOf} timeZone={timeZone} terminalId={values.terminal_id} window={bookingWindow} />
+            ) : (
+              base && <EquipmentBookingsReadOnly call={base} timeZone={timeZone} />
+            )}
+          </SectionCard>
+        )}
 
-        <SectionCard id="form-shifts" title={t('portcalls.planning.shift_section')} icon={<IconCalendarTime {...iconProps} />} testId="form-shifts">
-          <ShiftPlanEditor rows={values.portcall_shift_details} onChange={(rows) => set({ portcall_shift_details: rows })} errorOf={errorOf} timeZone={timeZone} terminalId={values.terminal_id} cargoWindow={cargoWindow} moves={moves} />
-        </SectionCard>
+        {(canWrite('portcall_shift_details') || base) && (
+          <SectionCard id="form-shifts" title={t('portcalls.planning.shift_section')} icon={<IconCalendarTime {...iconProps} />} testId="form-shifts">
+            {canWrite('portcall_shift_details') ? (
+              <ShiftPlanEditor rows={values.portcall_shift_details} onChange={(rows) => set({ portcall_shift_details: rows })} errorOf={errorOf} timeZone={timeZone} terminalId={values.terminal_id} cargoWindow={cargoWindow} moves={moves} />
+            ) : (
+              base && <ShiftPlanReadOnly call={base} timeZone={timeZone} valueText={valueText} />
+            )}
+          </SectionCard>
+        )}
 
         <SectionCard id="form-comments" title={t('portcalls.sections.comments')} icon={<IconMessage {...iconProps} />}>
           <Textarea
@@ -610,36 +612,5 @@ export function PortcallForm({ mode, initialValues, initialLabels, initialVessel
         </Group>
       </Stack>
     </Box>
-  );
-}
-
-function ReadOnlyValue({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </Stack>
-  );
-}
-
-/** The vessel side sees what the terminal set, without fields to change it. */
-function TerminalFieldsReadOnly({ values, valueText }: { values: TPortcallFormValues; valueText: (field: string, value: unknown) => string }) {
-  const { t } = useTranslation();
-  const position = values.berth_start_position && values.berth_end_position ? t('portcalls.position_range', { start: values.berth_start_position, end: values.berth_end_position }) : t('portcalls.not_set');
-  return (
-    <Stack gap="sm" data-testid="terminal-fields-read-only">
-      <Text size="sm" c="dimmed">
-        {t('portcalls.form.terminal_only_hint')}
-      </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-        <ReadOnlyValue label={t('portcalls.list.position')}>{position}</ReadOnlyValue>
-        <ReadOnlyValue label={t('portcalls.fields.berth_orientation')}>{valueText('berth_orientation', values.berth_orientation)}</ReadOnlyValue>
-        <ReadOnlyValue label={t('portcalls.fields.card_colour')}>{valueText('card_colour', values.card_colour)}</ReadOnlyValue>
-        <ReadOnlyValue label={t('portcalls.fields.is_dummy')}>{valueText('is_dummy', values.is_dummy)}</ReadOnlyValue>
-      </SimpleGrid>
-      <ReadOnlyValue label={t('portcalls.fields.berth_comment')}>{valueText('berth_comment', values.berth_comment)}</ReadOnlyValue>
-    </Stack>
   );
 }

@@ -16,7 +16,10 @@ import {
   type MOVE_COUNT_UNITS,
   type PRISE_STATUSES,
   type TPortcall,
+  type TRestrictedPortcallField,
+  type TUserType,
   type VESSEL_CHARACTERISTICS,
+  portcallFieldsRefusedTo,
 } from '@quayline/domain';
 import { fromZonedInputValue, toZonedInputValue } from '@/lib/zoned-time';
 import { problemMessageOf, type TFormProblem } from './field-problems';
@@ -119,9 +122,6 @@ export type TShiftRowValues = {
   contact_person_mail: string;
   equipment_numbers: string[];
 };
-
-/** Fields only the terminal sets (docs/permissions.md); the vessel side sees them read-only. */
-export const TERMINAL_ONLY_FIELDS = ['berth_start_position', 'berth_end_position', 'berth_orientation', 'berth_comment', 'card_colour', 'is_dummy', 'is_bollards_linked'] as const;
 
 let rowCounter = 0;
 const nextRowKey = () => `row-${++rowCounter}`;
@@ -345,10 +345,10 @@ export function parseNumberField(value: string, rule: TNumberRule): { ok: true; 
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
-export type TBuildContext = { timeZone: string; quayLength: number; vesselLength: number; isTerminal: boolean };
-type TTerminalOnlyField = (typeof TERMINAL_ONLY_FIELDS)[number];
-/** The body of a create or the base of an edit: the vessel side leaves the terminal's fields out. */
-export type TPortcallRequestBody = Omit<TPortcallFieldsInput, TTerminalOnlyField> & Partial<Pick<TPortcallFieldsInput, TTerminalOnlyField>>;
+/** `userType`: whose request it is; the fields it may not write (PORTCALL_FIELD_PERMISSIONS) are left out of it. */
+export type TBuildContext = { timeZone: string; quayLength: number; vesselLength: number; userType: TUserType };
+/** The body of a create or the base of an edit: without the fields the viewer may not write (the terminal's, PRISE's). */
+export type TPortcallRequestBody = Omit<TPortcallFieldsInput, TRestrictedPortcallField> & Partial<Pick<TPortcallFieldsInput, TRestrictedPortcallField>>;
 /** The request is always built (an edit compares against it); it may be sent only when there are no problems. */
 export type TBuildResult = { request: TPortcallRequestBody; problems: TFormProblem[] };
 
@@ -529,12 +529,13 @@ export function buildPortcallRequest(values: TPortcallFormValues, ctx: TBuildCon
     const parsed = ZPortcallFields.safeParse(request);
     if (!parsed.success) for (const issue of parsed.error.issues) problems.push({ path: issue.path.join('.'), message: { key: 'invalid_value' } });
   }
-  return { request: ctx.isTerminal ? request : withoutTerminalFields(request), problems };
+  return { request: withoutRefusedFields(request, ctx.userType), problems };
 }
 
-function withoutTerminalFields(request: TPortcallFieldsInput): TPortcallRequestBody {
-  const { berth_start_position: _s, berth_end_position: _e, berth_orientation: _o, berth_comment: _c, card_colour: _k, is_dummy: _d, is_bollards_linked: _b, ...rest } = request;
-  return rest;
+/** The request as the viewer may send it: a field the server would refuse them is never sent, not even unchanged. */
+function withoutRefusedFields(request: TPortcallFieldsInput, userType: TUserType): TPortcallRequestBody {
+  const refused = new Set<string>(portcallFieldsRefusedTo(userType));
+  return Object.fromEntries(Object.entries(request).filter(([field]) => !refused.has(field))) as TPortcallRequestBody;
 }
 
 /** The fields of `next` that differ from `base`: what an edit sends besides the version, so nothing unchanged is rewritten. */

@@ -75,7 +75,13 @@ function RunItem({ run, timeZone }: { run: TSyncRun; timeZone: string }) {
             {run.error}
           </Text>
         )}
-        <ChangeCounts changes={run.changes} testId="sync-run-counts" />
+        {run.is_unreadable ? (
+          <Text size="sm" c="orange.8" data-testid="sync-run-unreadable">
+            {t('voyageCenter.runs.unreadable', { id: run.id })}
+          </Text>
+        ) : (
+          <ChangeCounts changes={run.changes} testId="sync-run-counts" />
+        )}
         <Collapse in={isOpen}>
           {isOpen && (
             <Table.ScrollContainer minWidth={640} type="native">
