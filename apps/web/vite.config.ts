@@ -1,4 +1,5 @@
 // Vite build of the SPA: React, Mantine's PostCSS preset, /api proxied to the Fastify server in development.
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,7 +57,19 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: API_TARGET, ws: true },
+      '/api': {
+        target: API_TARGET,
+        ws: true,
+        // The server accepts cookie-authenticated writes and sockets only from its own origin (docs/security.md).
+        // In development the page comes from Vite, so a request from Vite's own page is passed on as the API's.
+        configure: (proxy) => {
+          const passOnOrigin = (proxyReq: ClientRequest, req: IncomingMessage) => {
+            if (req.headers.origin === `http://${req.headers.host}`) proxyReq.setHeader('origin', new URL(API_TARGET).origin);
+          };
+          proxy.on('proxyReq', (proxyReq, req) => passOnOrigin(proxyReq, req));
+          proxy.on('proxyReqWs', (proxyReq, req) => passOnOrigin(proxyReq, req));
+        },
+      },
     },
   },
   build: {

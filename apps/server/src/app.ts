@@ -52,9 +52,11 @@ import { type TJobRunnerOptions, registerJobs } from './jobs/register-jobs';
 import { registerAisIngest } from './modules/ais/ingest/register-ais-ingest';
 import { buildDemoAisRecording } from './demo/demo-ais-recording';
 import { registerAuth } from './plugins/auth';
+import { registerOriginCheck } from './plugins/origin-check';
+import { buildAllowedOrigins } from './lib/origins';
 import { registerJsonCompression } from './plugins/compress-json';
 import { registerApiRateLimit, registerRateLimits } from './plugins/rate-limit';
-import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
 import { DEFAULT_RESPONSE_CACHE, createResponseCaches } from './lib/response-cache';
 import { registerOpenApi } from './plugins/openapi';
@@ -89,6 +91,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ajv: undefined,
     // A malformed URL or an over-long path parameter answers in the envelope too (plugins/errors.ts).
     frameworkErrors: frameworkErrorHandler,
+    // So does a URL or header set too large for Node's parser (431), answered before Fastify sees a request.
+    clientErrorHandler,
   });
   // Request loggers build their pino child on the first line written (lib/logger.ts).
   if (options.logger) app.setChildLoggerFactory(lazyChildLogger);
@@ -123,6 +127,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonCompression(app);
   await registerRateLimits(app);
   await registerRealtime(app, database, options.realtime);
+  // After the WebSocket plugin, whose own hook marks an upgrade so that a refused handshake's socket is closed.
+  registerOriginCheck(app, buildAllowedOrigins([config.publicUrl, ...(config.allowedOrigins ?? [])]));
   await registerOpenApi(app);
 
   await app.register(

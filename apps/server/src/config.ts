@@ -1,5 +1,6 @@
 // Reads the process environment once; everything else receives an AppConfig.
 import path from 'node:path';
+import { originOf } from './lib/origins';
 import type { TDatabaseConfig } from './db/database';
 import { DEFAULT_RESPONSE_CACHE, type TResponseCacheOptions } from './lib/response-cache';
 import { type TRateLimits, readRateLimitConfig } from './plugins/rate-limit-config';
@@ -32,6 +33,8 @@ export type AppConfig = {
   smtpUrl: string | null;
   mailFrom: string;
   publicUrl: string;
+  /** ALLOWED_ORIGINS: browser origins besides PUBLIC_URL's whose pages may write with the session cookie and open the realtime socket. */
+  allowedOrigins?: string[];
   webDist: string | null;
   secureCookies: boolean;
   /** Run background jobs (schedule-provider polling) in this process; on for `npm start`, off in tests unless one turns it on. */
@@ -139,6 +142,19 @@ export function readAisConfig(env: NodeJS.ProcessEnv, seedDemo: boolean, cwd: st
   };
 }
 
+/** ALLOWED_ORIGINS: comma-separated origins (scheme, host and port, e.g. https://planner.example.com); a path is ignored. */
+export function readAllowedOrigins(env: NodeJS.ProcessEnv): string[] {
+  return (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const origin = originOf(entry);
+      if (!origin || !/^https?:$/.test(new URL(origin).protocol)) throw new Error(`ALLOWED_ORIGINS: expected origins like https://planner.example.com, got ${JSON.stringify(entry)}`);
+      return origin;
+    });
+}
+
 /** Proxies believed by default: peers on private networks (a load balancer beside the servers), never public ones. */
 export const DEFAULT_TRUST_PROXY = 'loopback,linklocal,uniquelocal';
 
@@ -163,6 +179,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpUrl: env.SMTP_URL?.trim() || null,
     mailFrom: env.MAIL_FROM ?? 'Quayline <no-reply@quayline.test>',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    allowedOrigins: readAllowedOrigins(env),
     webDist: env.WEB_DIST ?? null,
     secureCookies: env.SECURE_COOKIES === 'true',
     runJobs: env.RUN_JOBS !== 'false',

@@ -15,6 +15,13 @@ export const HEADER_PROXY_TOKEN = 'x-portal-proxy-token';
 export const DEFAULT_TIMEZONE = 'Europe/Berlin';
 export const POPUP_AUTO_CLOSE_MS = 6000;
 export const TEXT_INPUT_MAX_LENGTH = 255;
+/**
+ * Request bounds (docs/security.md "Bounded requests"): a list a person picks from (settings, filters, ids) holds at
+ * most this many items; longer lists name their own bound where the product needs more (DCSA timestamps).
+ */
+export const LIST_INPUT_MAX_ITEMS = 100;
+/** An error answer lists at most this many problems and counts the rest, so a huge bad request gets a small answer. */
+export const MAX_LISTED_ERRORS = 20;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const LOGIN_CARD_MAX_WIDTH_PX = 500;
 export const LOGIN_MAX_FAILURES = 5;

@@ -1,17 +1,18 @@
 // The subset of DCSA Just-In-Time Port Call v2 (jit/v2/JIT_v2.0.0.yaml) that Quayline exchanges,
 // with the published constraints (uuid, UN/LOCODE and IMO patterns, enums, lengths), and the mapping of our times.
 import { z } from 'zod';
+import { withoutBidiControls } from './display-name';
 import type { TNegotiatedTime } from './negotiation';
 
 const ZUuid = z.uuid();
-const ZUnLocationCode = z.string().regex(/^[A-Z]{2}[A-Z2-9]{3}$/);
-const ZTrimmed = (max: number) => z.string().max(max).regex(/^\S(?:.*\S)?$/);
+const ZUnLocationCode = z.string().max(5).regex(/^[A-Z]{2}[A-Z2-9]{3}$/);
+const ZTrimmed = (max: number) => withoutBidiControls(z.string().max(max).regex(/^\S(?:.*\S)?$/));
 
 export const DCSA_VESSEL_TYPE_CODES = ['GCGO', 'CONT', 'RORO', 'CARC', 'PASS', 'FERY', 'BULK', 'TANK', 'LGTK', 'ASSI', 'PILO'] as const;
 
 export const ZDcsaVessel = z.object({
-  vesselIMONumber: z.string().regex(/^\d{7,8}$/).optional(),
-  MMSINumber: z.string().regex(/^\d{9}$/).optional(),
+  vesselIMONumber: z.string().max(8).regex(/^\d{7,8}$/).optional(),
+  MMSINumber: z.string().max(9).regex(/^\d{9}$/).optional(),
   name: ZTrimmed(50).optional(),
   lengthOverall: z.number().optional(),
   width: z.number().optional(),
@@ -72,6 +73,19 @@ export const ZDcsaPortCallExport = z.object({
   timestamps: z.array(ZDcsaTimestamp),
 });
 export type TDcsaPortCallExport = z.infer<typeof ZDcsaPortCallExport>;
+
+/**
+ * The same objects as a request: bounded, so a partner's message cannot make the server validate (and answer about)
+ * thousands of entries. A call has one terminal call here; a service per event of its berth, pilotage and cargo
+ * operations; 500 timestamps are years of negotiation.
+ */
+export const DCSA_IMPORT_LIMITS = { terminalCalls: 10, portCallServices: 100, timestamps: 500 } as const;
+export const ZDcsaPortCallImport = ZDcsaPortCallExport.extend({
+  terminalCalls: z.array(ZDcsaTerminalCall).min(1).max(DCSA_IMPORT_LIMITS.terminalCalls),
+  portCallServices: z.array(ZDcsaPortCallService).max(DCSA_IMPORT_LIMITS.portCallServices),
+  timestamps: z.array(ZDcsaTimestamp).max(DCSA_IMPORT_LIMITS.timestamps),
+});
+export type TDcsaPortCallImport = z.infer<typeof ZDcsaPortCallImport>;
 
 /** Which DCSA service carries each of our negotiated times. */
 export const DCSA_SERVICE_OF_TIME: Record<TNegotiatedTime, { type: TDcsaPortCallService['portCallServiceType']; event: TDcsaPortCallService['portCallServiceEventTypeCode']; phase: 'INBD' | 'ALGS' | 'OUTB'; facility: 'BRTH' | 'PBPL' }> = {

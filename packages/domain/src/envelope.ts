@@ -30,7 +30,10 @@ export type TFieldError = z.infer<typeof ZFieldError>;
 
 export const ZErrorPayload = z.object({
   error_code: ZErrorCode,
+  /** The first problems found (at most MAX_LISTED_ERRORS). */
   errors: z.array(ZFieldError).optional(),
+  /** How many more problems were found than `errors` lists ("and 4,980 more"); absent when it lists them all. */
+  more_errors: z.number().int().positive().optional(),
   current: z.unknown().optional(),
   /** With a 429: the seconds until the limit lets the client in again, as in the Retry-After header. */
   retry_after_seconds: z.number().int().positive().optional(),

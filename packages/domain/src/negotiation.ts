@@ -148,7 +148,7 @@ export function waitingFor(state: TTimeState): TParty | null {
   return null;
 }
 
-export const ZDelayReasonCode = z.string().regex(/^[A-Z]{3}$/, 'An SMDG delay reason code has three capital letters');
+export const ZDelayReasonCode = z.string().max(3).regex(/^[A-Z]{3}$/, 'An SMDG delay reason code has three capital letters');
 export const ZNegotiationRequest = z.object({
   time: ZNegotiatedTime,
   action: ZNegotiationAction,

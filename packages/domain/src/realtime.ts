@@ -96,7 +96,7 @@ export function canReceiveEvent(user: TRealtimeSubscriber, channel: string, term
   return terminalId !== null && user.terminal_ids.includes(terminalId);
 }
 
-export const ZRealtimeChannelName = z.string().regex(REALTIME_CHANNEL_PATTERN, 'Unknown channel').refine(isRealtimeChannelName, 'Unknown channel');
+export const ZRealtimeChannelName = z.string().max(64).regex(REALTIME_CHANNEL_PATTERN, 'Unknown channel').refine(isRealtimeChannelName, 'Unknown channel');
 
 /** Ids of stored events; they grow in commit order, so "everything after id N" is a well-defined catch-up point. */
 export const ZRealtimeEventId = z.number().int().nonnegative();

@@ -14,8 +14,8 @@ export function isValidImo(value: string): boolean {
   return imoCheckDigit(digits.slice(0, 6)) === Number(digits[6]);
 }
 
-export const ZImoNumber = z.string().trim().refine(isValidImo, 'Not a valid IMO number (7 digits with a check digit)');
-export const ZMmsi = z.string().trim().regex(/^[0-9]{9}$/, 'An MMSI has 9 digits');
+export const ZImoNumber = z.string().trim().max(16).refine(isValidImo, 'Not a valid IMO number (7 digits with a check digit)');
+export const ZMmsi = z.string().trim().max(9).regex(/^[0-9]{9}$/, 'An MMSI has 9 digits');
 
 export const VESSEL_TYPES = [
   'ANTI_POLLUTION', 'BARGE', 'BULK_CARRIER', 'CAR_CARRIER', 'CEMENT_CARRIER', 'CHEMICAL_TANKER', 'CONTAINER', 'CRUISE',

@@ -63,4 +63,19 @@ describe('PGlite dialect with prepared statements', () => {
     const kept = await pglite.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements');
     expect(kept.rows[0]!.n).toBe(3);
   });
+  it('lets timers and other requests in while one transaction keeps it busy, so a probe can time out instead of waiting', async () => {
+    await open();
+    await db.insertInto('items').values({ id: 1, name: 'one' }).execute();
+    let timerFiredAt: number | null = null;
+    const started = performance.now();
+    setTimeout(() => (timerFiredAt = performance.now()), 20);
+    let transactionEndedAt = 0;
+    await db.transaction().execute(async (trx) => {
+      // Statement after statement for 400 ms: PGlite answers each at once, so without a pause nothing else runs.
+      while (performance.now() - started < 400) await trx.selectFrom('items').select('id').where('id', '=', 1).execute();
+      transactionEndedAt = performance.now();
+    });
+    expect(timerFiredAt).not.toBeNull();
+    expect(timerFiredAt!).toBeLessThan(transactionEndedAt);
+  });
 });

@@ -125,8 +125,16 @@ class PreparedStatements {
   }
 }
 
+/**
+ * PGlite runs in this thread and answers at once, so statement after statement resolves without the event loop ever
+ * turning: timers (the readiness probe's 2 s limit) and sockets (other requests, the probe itself) wait for the whole
+ * series. A pause this often lets them in; other requests' statements still wait for the one connection.
+ */
+const YIELD_EVERY_MS = 50;
+
 class PGliteConnection implements DatabaseConnection {
   readonly #prepared: PreparedStatements;
+  #lastYieldAt = performance.now();
   /** Set by the driver between begin and commit/rollback: PGlite's own query() skips the file sync there too. */
   isInTransaction = false;
   constructor(
@@ -136,6 +144,10 @@ class PGliteConnection implements DatabaseConnection {
     this.#prepared = new PreparedStatements(pg, statementCapacity);
   }
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    if (performance.now() - this.#lastYieldAt > YIELD_EVERY_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      this.#lastYieldAt = performance.now();
+    }
     // Migrations send several statements in one text; only the simple protocol (exec) accepts that.
     if (compiled.parameters.length === 0 && isMultiStatement(compiled.sql)) {
       const results = await this.pg.exec(compiled.sql);

@@ -153,6 +153,8 @@ export type SessionsTable = {
   token_hash: string;
   portal_user_id: number;
   actor_user_id: number | null;
+  /** A proxy session's parent: the actor's own session it was started from (null for a person's own session). */
+  parent_session_id: ColumnType<number | null, number | null | undefined, never>;
   created_at: ColumnType<Date, Date | string, never>;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;

@@ -28,6 +28,17 @@ export function presentedTokens(request: FastifyRequest): { proxy: string | unde
 }
 
 /**
+ * Whether the session token the request is authenticated by came from a cookie, which the browser adds by itself
+ * (so a page of another site can make it send one), rather than from a header the caller set on purpose.
+ */
+export function isCookieAuthenticated(request: FastifyRequest): boolean {
+  if (headerValue(request, HEADER_PROXY_TOKEN)) return false;
+  if (request.cookies[COOKIE_PROXY_TOKEN]) return true;
+  if (headerValue(request, HEADER_TOKEN)) return false;
+  return !!request.cookies[COOKIE_USER_TOKEN];
+}
+
+/**
  * The signed-in session, or 401. A presented proxy token is never silently skipped: one whose proxy session has
  * run out (or was ended) answers 403 PROXY_EXPIRED and clears its cookie, so the client can return to its own
  * session; an unknown one is a 401.

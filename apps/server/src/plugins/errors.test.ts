@@ -1,4 +1,5 @@
 // The answers plugins/errors.ts gives to inputs the API fuzz test found turning into 5xx or leaving the envelope.
+import { connect, type AddressInfo } from 'node:net';
 import { API_PREFIX, HEADER_TOKEN, ZErrorEnvelope } from '@quayline/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,5 +84,38 @@ describe.each(DB_TARGETS)('error answers for bad input (%s)', (target) => {
     expectEnvelope(await inject('POST', '/login', 'a=1', 'application/x-www-form-urlencoded'), 415, 'VALIDATION_FAILED');
     expectEnvelope(await inject('POST', '/login', `{"username":"${'x'.repeat(1_100_000)}"}`), 413, 'VALIDATION_FAILED');
     expectEnvelope(await inject('POST', '/login', '{"__proto__":{"polluted":true}}'), 400, 'VALIDATION_FAILED');
+  });
+  /** Sends raw bytes to the listening server and collects its answer until it closes the connection. */
+  function rawRequest(port: number, request: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      let answer = '';
+      const socket = connect(port, '127.0.0.1', () => socket.write(request));
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', (err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' ? resolve(answer) : reject(err)));
+    });
+  }
+
+  it('answers a URL or header set too large to read with 431 in the envelope, and bytes that are not HTTP with 400', async () => {
+    const other = await createTestApp(target);
+    try {
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (other.app.server.address() as AddressInfo).port;
+      const longUrl = await rawRequest(port, `GET ${API_PREFIX}/vessels?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+      const manyHeaders = await rawRequest(port, `GET ${API_PREFIX}/health HTTP/1.1\r\nHost: localhost\r\n${Array.from({ length: 400 }, (_, i) => `X-Filler-${i}: ${'y'.repeat(60)}`).join('\r\n')}\r\n\r\n`);
+      const garbage = await rawRequest(port, 'this is not http\r\n\r\n');
+      for (const [answer, status, message] of [
+        [longUrl, 431, 'The URL or the headers of the request are too large.'],
+        [manyHeaders, 431, 'The URL or the headers of the request are too large.'],
+        [garbage, 400, 'The request could not be read.'],
+      ] as const) {
+        const [head, body] = answer.split('\r\n\r\n');
+        expect(head, answer).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+        expect(head).toMatch(/content-type: application\/json/i);
+        expect(ZErrorEnvelope.parse(JSON.parse(body!))).toEqual({ status: { status: 'VALIDATION_FAILED', message }, payload: { error_code: 'VALIDATION_FAILED' } });
+      }
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,4 +1,6 @@
 // Turns every failure (AppError, schema validation, unknown routes, crashes) into the spec's envelope.
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
@@ -82,6 +84,32 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
       ? new AppError('VALIDATION_FAILED', { message: 'A value in the URL is too long.', httpStatus: 414 })
       : new AppError('VALIDATION_FAILED', { message: 'The URL is not valid.', httpStatus: error.statusCode && error.statusCode < 500 ? error.statusCode : 400 });
   void reply.code(appError.httpStatus).send(errorEnvelope(appError));
+}
+
+/** What the client errors below answer: the status line's code and the envelope's message. */
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'The URL or the headers of the request are too large.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request did not arrive in time.' },
+};
+
+/**
+ * Fastify's `clientErrorHandler` option: errors Node's HTTP parser finds before Fastify sees a request (a URL or
+ * header set over the 16 kB Node reads, a request that never finishes, bytes that are not HTTP) are answered on the
+ * socket itself. Fastify's default writes its own JSON; this writes the envelope, then closes the connection.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Duplex): void {
+  // A connection reset leaves nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, message: 'The request could not be read.' };
+  const body = JSON.stringify(errorEnvelope(new AppError('VALIDATION_FAILED', { message: known.message, httpStatus: known.status })));
+  this.log.info({ code: 'VALIDATION_FAILED', statusCode: known.status, reason: error.code }, 'request refused before it was read');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 const NUL = '\u0000';

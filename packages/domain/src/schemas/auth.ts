@@ -16,7 +16,7 @@ export const ZLoginResponse = z.object({ token: z.string(), user_info: ZUserInfo
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZResetPasswordRequest = z
-  .object({ username: ZEmailish.optional(), email: ZEmailish.optional(), locale: z.string().optional() })
+  .object({ username: ZEmailish.optional(), email: ZEmailish.optional(), locale: z.string().max(16).optional() })
   .refine((b) => !!(b.username ?? b.email), { message: 'Email is required', path: ['username'] });
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 

@@ -95,12 +95,12 @@ export type TDashboardAlerts = z.infer<typeof ZDashboardAlerts>;
 export const ZAlertsQuery = ZDashboardTerminalQuery.extend({
   include_acknowledged: z.enum(['true', 'false']).default('true'),
   /** Only this group, with its alerts in `items`. */
-  group: z.string().regex(ALERT_GROUP_KEY_PATTERN, 'Not an alert group').optional(),
+  group: z.string().max(200).regex(ALERT_GROUP_KEY_PATTERN, 'Not an alert group').optional(),
   /** Only the groups covering this call, with the call's alerts in `items`. */
   portcall_id: ZRecordId.optional(),
 }).extend(pageQuery(ALERT_GROUPS_PAGE_SIZE).shape);
-export const ZAcknowledgeAlertRequest = z.object({ key: z.string().regex(ALERT_KEY_PATTERN, 'Not an alert key') });
-export const ZAcknowledgeAlertGroupRequest = z.object({ group: z.string().regex(ALERT_GROUP_KEY_PATTERN, 'Not an alert group') });
+export const ZAcknowledgeAlertRequest = z.object({ key: z.string().max(200).regex(ALERT_KEY_PATTERN, 'Not an alert key') });
+export const ZAcknowledgeAlertGroupRequest = z.object({ group: z.string().max(200).regex(ALERT_GROUP_KEY_PATTERN, 'Not an alert group') });
 export const ZAlertSettingsQuery = z.object({ terminal_id: ZRecordId });
 export const ZAlertSettingsPayload = z.object({ terminal_id: z.number().int(), settings: ZAlertSettings, is_default: z.boolean(), updated_at: z.string().nullable() });
 

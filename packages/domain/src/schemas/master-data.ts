@@ -2,6 +2,7 @@
 // cargo-handling equipment, vessels, organisations, ports and pilot boarding places.
 import { z } from 'zod';
 import { TEXT_INPUT_MAX_LENGTH } from '../constants';
+import { withoutBidiControls } from '../display-name';
 import { ZImoNumber, ZMmsi, ZVesselType } from '../vessel';
 import { ZPageQuery, pagedPayload } from './paging';
 
@@ -192,13 +193,14 @@ export const ZVesselsQuery = ZPageQuery.extend({ q: ZSearchText });
 export type TVesselsQuery = z.infer<typeof ZVesselsQuery>;
 
 export const ZCreateVesselRequest = z.object({
-  name: z.string().trim().min(1, 'A name is required').max(TEXT_INPUT_MAX_LENGTH),
+  name: withoutBidiControls(z.string().trim().min(1, 'A name is required').max(TEXT_INPUT_MAX_LENGTH)),
   imo_number: ZImoNumber.transform((v) => v.replace(/^IMO\s*/i, '')),
   mmsi: ZMmsi.nullish(),
-  call_sign: z.string().trim().min(1).max(16).nullish(),
+  call_sign: withoutBidiControls(z.string().trim().min(1).max(16)).nullish(),
   flag: z
     .string()
     .trim()
+    .max(2, 'Use the two-letter country code of the flag state')
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'Use the two-letter country code of the flag state')
     .nullish(),

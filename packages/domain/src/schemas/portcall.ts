@@ -1,5 +1,7 @@
 // The port-call record (spec section 3): enums, the stored shape, and the create/update payloads.
 import { z } from 'zod';
+import { LIST_INPUT_MAX_ITEMS } from '../constants';
+import { withoutBidiControls } from '../display-name';
 import { ZChangeLabel, ZTimeLabel } from '../negotiation';
 import { ZCargoQuantities } from '../cargo-tiers';
 import { pageQuery, pagedPayload } from './paging';
@@ -37,14 +39,16 @@ export const CARD_COLOUR_CLASSES = ['default', 'rose', 'fuchsia', 'violet', 'blu
 const ZInstant = z.iso.datetime({ offset: true });
 const ZMetres = z.number().min(0).max(100_000);
 const ZText = (max = 255) => z.string().trim().max(max);
+/** A name or code people read (vessel, voyage, service, product, person): no characters that reverse how it shows. */
+const ZNameText = (max = 255) => withoutBidiControls(ZText(max));
 
 export const ZCargoDetailInput = z.object({
   id: z.number().int().optional(),
   cargo_operations_start: ZInstant.nullable().optional(),
   cargo_operations_end: ZInstant.nullable().optional(),
   cargo_type: z.enum(CARGO_TYPES),
-  cargo_sub_type: ZText().nullable().optional(),
-  product_type: ZText().nullable().optional(),
+  cargo_sub_type: ZNameText().nullable().optional(),
+  product_type: ZNameText().nullable().optional(),
   move_count: z.number().min(0).max(1_000_000).default(0),
   move_count_unit: z.enum(MOVE_COUNT_UNITS).default('pieces'),
   comment: ZText(1000).nullable().optional(),
@@ -77,16 +81,16 @@ export const ZShiftDetailInput = z.object({
   start_time: ZInstant,
   end_time: ZInstant,
   cargo_type: z.enum(CARGO_TYPES).nullable().optional(),
-  cargo_sub_type: ZText().nullable().optional(),
-  product_name: ZText().nullable().optional(),
+  cargo_sub_type: ZNameText().nullable().optional(),
+  product_name: ZNameText().nullable().optional(),
   discharge: z.number().int().min(0).max(1_000_000).default(0),
   load: z.number().int().min(0).max(1_000_000).default(0),
   restow: z.number().int().min(0).max(1_000_000).default(0),
   gangs: z.number().int().min(0).max(50).default(0),
   resource_per_shift: z.number().int().min(0).max(1000).nullable().optional(),
   comments: ZText(1000).nullable().optional(),
-  contact_person: z.object({ contact_person_name: ZText().nullable().optional(), contact_person_phone: z.string().trim().max(40).regex(/^[+0-9 ()/-]*$/, 'Digits, spaces and + ( ) / - only').nullable().optional(), contact_person_mail: ZEmail.nullable().optional() }).optional(),
-  shift_equipment_details: z.array(z.object({ equipment_number: ZText(64) })).max(50).default([]),
+  contact_person: z.object({ contact_person_name: ZNameText().nullable().optional(), contact_person_phone: z.string().trim().max(40).regex(/^[+0-9 ()/-]*$/, 'Digits, spaces and + ( ) / - only').nullable().optional(), contact_person_mail: ZEmail.nullable().optional() }).optional(),
+  shift_equipment_details: z.array(z.object({ equipment_number: ZNameText(64) })).max(50).default([]),
   /** Moves actually worked, recorded after the shift (shift report, call progress); null until then. */
   actual_moves: z.number().int().min(0).max(1_000_000).nullable().optional(),
 });
@@ -111,9 +115,9 @@ export const ZPortcallFields = z.object({
   berth_end_position: ZMetres.nullable().optional(),
   is_bollards_linked: z.boolean(),
   berth_orientation: z.enum(BERTH_ORIENTATIONS).nullable().optional(),
-  service_name: ZText().nullable().optional(),
-  voyage_number_import: ZText(64).nullable().optional(),
-  voyage_number_export: ZText(64).nullable().optional(),
+  service_name: ZNameText().nullable().optional(),
+  voyage_number_import: ZNameText(64).nullable().optional(),
+  voyage_number_export: ZNameText(64).nullable().optional(),
   draft_inbound: z.number().min(0).max(30),
   draft_outbound: z.number().min(0).max(30),
   previous_port_id: ZRecordIdValue.nullable().optional(),
@@ -130,11 +134,11 @@ export const ZPortcallFields = z.object({
   is_dummy: z.boolean(),
   sync_shift_cargo_volumes: z.boolean(),
   card_colour: z.enum(CARD_COLOUR_CLASSES),
-  zone: ZText(64).nullable().optional(),
+  zone: ZNameText(64).nullable().optional(),
   prise_status: z.enum(PRISE_STATUSES).nullable().optional(),
   prise_message: ZText(1000).nullable().optional(),
   prise_code: ZText(64).nullable().optional(),
-  voyage_name: ZText(128).nullable().optional(),
+  voyage_name: ZNameText(128).nullable().optional(),
   schedule_syncable: z.boolean().optional(),
   is_dummy_vessel: z.boolean().optional(),
   cargo_details: z.array(ZCargoDetailInput).max(50),
@@ -353,7 +357,7 @@ export const ZPortcallListQuery = pageQuery(25).extend({
   terminal_id: ZRecordId.optional(),
   from: ZInstant.optional(),
   to: ZInstant.optional(),
-  status: z.union([ZPortcallStatus, z.array(ZPortcallStatus)]).optional(),
+  status: z.union([ZPortcallStatus, z.array(ZPortcallStatus).max(LIST_INPUT_MAX_ITEMS)]).optional(),
   vessel_id: ZRecordId.optional(),
   vessel_operator_id: ZRecordId.optional(),
   agent_id: ZRecordId.optional(),

@@ -1,5 +1,6 @@
 // User settings: canvas keys of spec section 9, shift-planner and dashboard settings, e-mail notifications.
 import { z } from 'zod';
+import { LIST_INPUT_MAX_ITEMS } from '../constants';
 import { ZLocale } from '../locales';
 
 export const PORTCALL_CARD_FIELDS = [
@@ -140,10 +141,10 @@ export const ZDashboardPerformanceSettings = z.object({
 });
 export type TDashboardPerformanceSettings = z.infer<typeof ZDashboardPerformanceSettings>;
 export const ZDashboardSettings = z.object({
-  portcall_kpi_settings: z.array(z.enum(PORTCALL_KPIS)),
-  dashboard_graph_settings: z.array(z.enum(DASHBOARD_GRAPHS)),
+  portcall_kpi_settings: z.array(z.enum(PORTCALL_KPIS)).max(LIST_INPUT_MAX_ITEMS),
+  dashboard_graph_settings: z.array(z.enum(DASHBOARD_GRAPHS)).max(LIST_INPUT_MAX_ITEMS),
   /** The widgets shown, in the user's order; a hidden widget is left out. */
-  dashboard_allowed_widgets: z.array(z.enum(DASHBOARD_WIDGETS)).refine((a) => new Set(a).size === a.length, 'Each widget may appear once'),
+  dashboard_allowed_widgets: z.array(z.enum(DASHBOARD_WIDGETS)).max(LIST_INPUT_MAX_ITEMS).refine((a) => new Set(a).size === a.length, 'Each widget may appear once'),
   dashboard_performance_settings: ZDashboardPerformanceSettings,
 });
 export type TDashboardSettings = z.infer<typeof ZDashboardSettings>;
@@ -164,7 +165,7 @@ export function isIanaTimeZone(tz: string): boolean {
   }
 }
 
-export const ZTimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:mm (00:00 to 23:59)');
+export const ZTimeOfDay = z.string().max(5).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:mm (00:00 to 23:59)');
 export const ZTimeZone = z.string().min(1).max(64).refine(isIanaTimeZone, 'Unknown time zone');
 
 /** Query of the e-mail notification setting: enable, receive_time, timezone (spec 7). */

@@ -6,7 +6,7 @@ import { PORTCALL_STATUSES, ZShiftDetail, ZShiftDetailInput } from './portcall';
 import { SHIFT_PLANNER_ORDER_BY } from './settings';
 
 const ZInstant = z.iso.datetime({ offset: true });
-const ZLocalDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
+const ZLocalDate = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
 
 export const NON_WORKING_TIME_KINDS = ['holiday', 'break', 'closed_shift'] as const;
 export const ZNonWorkingTimeKind = z.enum(NON_WORKING_TIME_KINDS);

@@ -1,6 +1,7 @@
 // Voyage center payloads: voyages with their schedules, liner-service templates, schedule providers,
 // sync runs and the schedule proposals a sync raises instead of overwriting an agreed time. docs/voyage-center.md.
 import { z } from 'zod';
+import { withoutBidiControls } from '../display-name';
 import { ZChangeLabel, ZNegotiatedTime, ZTimeLabel } from '../negotiation';
 import { BERTH_ORIENTATIONS, ZPortcallStatus, ZScheduleSyncState } from './portcall';
 import { pageQuery, pagedPayload } from './paging';
@@ -40,9 +41,9 @@ export const DEFAULT_PROPOSAL_THRESHOLD_MINUTES = 60;
 
 const ZInstantIn = z.iso.datetime({ offset: true, message: 'Use an ISO 8601 instant with a zone, e.g. 2027-03-01T06:00:00Z' });
 const ZLocalDate = z.iso.date({ message: 'Use a date as YYYY-MM-DD' });
-const ZHhMm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time as HH:mm');
+const ZHhMm = z.string().max(5).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time as HH:mm');
 const ZId = ZRecordIdValue;
-const ZName = (max: number) => z.string().trim().min(1, 'Required').max(max);
+const ZName = (max: number) => withoutBidiControls(z.string().trim().min(1, 'Required').max(max));
 
 // ---- voyages ------------------------------------------------------------------------------------------------
 
@@ -136,11 +137,11 @@ export type TVoyageListQuery = z.infer<typeof ZVoyageListQuery>;
 export const ZVoyageFields = z.object({
   terminal_id: ZId,
   service_name: ZName(100),
-  service_code: z.string().trim().max(11).nullable().optional(),
+  service_code: withoutBidiControls(z.string().trim().max(11)).nullable().optional(),
   vessel_id: ZId,
   vessel_operator_id: ZId,
   voyage_number_import: ZName(50),
-  voyage_number_export: z.string().trim().max(50).nullable().optional(),
+  voyage_number_export: withoutBidiControls(z.string().trim().max(50)).nullable().optional(),
   direction: ZVoyageDirection.nullable().optional(),
   source: ZVoyageSource.default('manual'),
   schedule_syncable: z.boolean().default(true),

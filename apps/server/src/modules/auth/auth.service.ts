@@ -18,7 +18,8 @@ import { digest, digestsEqual, generateResetCode, generateToken } from '../../li
 import { clearFailedLogins, findOrganisationName, findUserByEmail, findUserById, recordFailedLogin, updatePasswordHash } from '../users/user.repository';
 import { toUserInfo } from '../users/user-info';
 import { resetPasswordMail } from './reset-password.mail';
-import { recordProxyEnd } from './proxy.service';
+import { proxySessionEnd } from './proxy-rules';
+import { endProxySessions, recordProxyEnd } from './proxy.service';
 import { consumeResetCode, findUsableResetCodes, insertResetCode } from './reset-code.repository';
 import { findLiveSessionWithUser, insertSession, revokeAllSessionsOfUser, revokeSession } from './session.repository';
 
@@ -95,9 +96,15 @@ function assertNewPasswordAllowed(newPassword: string, confirmation: string): vo
 /** Callers have already refused a repeated password. */
 async function setNewPassword(ctx: AppContext, user: PortalUser, newPassword: string): Promise<void> {
   const now = ctx.clock.now();
-  await updatePasswordHash(ctx.db, { userId: user.id, passwordHash: await hashPassword(newPassword), now, expiresAt: null });
-  // A new password ends every other session of the account.
-  await revokeAllSessionsOfUser(ctx.db, user.id, now);
+  const passwordHash = await hashPassword(newPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updatePasswordHash(trx, { userId: user.id, passwordHash, now, expiresAt: null });
+    // A new password ends every other session of the account: the proxy sessions the person started from them,
+    // and those in which someone acted for them, are ended and audited first.
+    await endProxySessions(trx, { actorUserId: user.id }, 'actor_password_changed', now);
+    await endProxySessions(trx, { targetUserId: user.id }, 'target_password_changed', now);
+    await revokeAllSessionsOfUser(trx, user.id, now);
+  });
 }
 
 export async function updatePasswordWithCode(ctx: AppContext, args: { email: string; code: string; password: string; confirmation: string; userAgent: string | null }): Promise<TLoginResponse> {
@@ -134,15 +141,28 @@ export async function resetExpiredPassword(ctx: AppContext, args: { email: strin
 export async function logout(ctx: AppContext, session: AuthSession): Promise<void> {
   // Signing out under a proxy token ends the proxy session: audited like returning to one's own session.
   if (session.actor) return recordProxyEnd(ctx, session);
-  await revokeSession(ctx.db, session.sessionId, ctx.clock.now());
+  const now = ctx.clock.now();
+  // Signing out of one's own session ends every proxy session started from it.
+  await ctx.db.transaction().execute(async (trx) => {
+    await revokeSession(trx, session.sessionId, now);
+    await endProxySessions(trx, { parentSessionId: session.sessionId }, 'actor_signed_out', now);
+  });
 }
 
+/**
+ * The live session behind a token. A proxy session is live only while the actor's own session it was started from
+ * is, and while both accounts allow it (proxy-rules.ts); otherwise it is as dead as a revoked one, for requests and
+ * for open sockets alike (the realtime hub asks here again every 30 s).
+ */
 export async function resolveSession(ctx: AppContext, token: string): Promise<AuthSession | null> {
   const now = ctx.clock.now();
   const row = await findLiveSessionWithUser(ctx.db, digest(token), now);
   if (!row) return null;
-  const { session_id, session_actor_user_id, session_expires_at, ...user } = row;
-  const actor = session_actor_user_id === null ? null : ((await findUserById(ctx.db, session_actor_user_id)) ?? null);
-  if (session_actor_user_id !== null && !actor) return null;
+  const { session_id, session_actor_user_id, session_expires_at, parent_revoked_at, parent_expires_at, ...user } = row;
+  if (session_actor_user_id === null) return { sessionId: session_id, user, actor: null, expiresAt: new Date(session_expires_at) };
+  const actor = await findUserById(ctx.db, session_actor_user_id);
+  if (!actor) return null;
+  const parent = parent_expires_at === null ? null : { revoked_at: parent_revoked_at, expires_at: parent_expires_at };
+  if (proxySessionEnd({ parent, actor, target: user }, now)) return null;
   return { sessionId: session_id, user, actor, expiresAt: new Date(session_expires_at) };
 }

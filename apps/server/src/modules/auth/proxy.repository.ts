@@ -1,7 +1,7 @@
 // SQL for acting on a colleague's behalf: the parties of the rule, its audit rows, the sessions and what they did.
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { TProxyParty } from './proxy-rules';
+import type { TProxyParty, TProxyStanding } from './proxy-rules';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -22,7 +22,38 @@ export async function insertExpiredOnce(db: Db, row: { actor_user_id: number; ta
 
 /** A session by its token hash whatever its state, so a dead proxy token can be told from an unknown one. */
 export function findSessionByHash(db: Db, tokenHash: string) {
-  return db.selectFrom('sessions').select(['id', 'portal_user_id', 'actor_user_id', 'expires_at', 'revoked_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+  return db.selectFrom('sessions').select(['id', 'portal_user_id', 'actor_user_id', 'parent_session_id', 'expires_at', 'revoked_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** What decides whether a proxy session may go on: the actor's own session it came from, and both accounts. */
+export async function findProxyStanding(db: Db, session: { parent_session_id: number | null; actor_user_id: number; portal_user_id: number }): Promise<TProxyStanding> {
+  const [parent, actor, target] = await Promise.all([
+    session.parent_session_id === null ? undefined : db.selectFrom('sessions').select(['revoked_at', 'expires_at']).where('id', '=', session.parent_session_id).executeTakeFirst(),
+    db.selectFrom('portal_users').select(['locked_until']).where('id', '=', session.actor_user_id).executeTakeFirst(),
+    db.selectFrom('portal_users').select(['locked_until', 'password_expires_at']).where('id', '=', session.portal_user_id).executeTakeFirst(),
+  ]);
+  return { parent: parent ?? null, actor: actor ?? { locked_until: null }, target: target ?? { locked_until: null, password_expires_at: null } };
+}
+
+/** Which live proxy sessions to end: one, those started from one session, or those started from any session of a user, or those acting for a user. */
+export type TProxySessionSelection = { sessionId: number } | { parentSessionId: number } | { actorUserId: number } | { targetUserId: number };
+
+/** Ends the selected proxy sessions that are still live; returns those this call ended, so each is audited once. */
+export function revokeLiveProxySessions(db: Db, which: TProxySessionSelection, now: Date) {
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('actor_user_id', 'is not', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where((eb) => {
+      if ('sessionId' in which) return eb('id', '=', which.sessionId);
+      if ('parentSessionId' in which) return eb('parent_session_id', '=', which.parentSessionId);
+      if ('actorUserId' in which) return eb('actor_user_id', '=', which.actorUserId);
+      return eb('portal_user_id', '=', which.targetUserId);
+    })
+    .returning(['id', 'actor_user_id', 'portal_user_id'])
+    .execute();
 }
 
 async function terminalIdsOf(db: Db, userIds: number[]): Promise<Map<number, number[]>> {
@@ -33,20 +64,32 @@ async function terminalIdsOf(db: Db, userIds: number[]): Promise<Map<number, num
   return map;
 }
 
-const partyColumns = ['id', 'user_type', 'organisation_id', 'is_organisation_lead'] as const;
+const partyColumns = ['id', 'user_type', 'organisation_id', 'is_organisation_lead', 'locked_until', 'password_expires_at'] as const;
 
-export async function findProxyParty(db: Db, userId: number): Promise<TProxyParty | undefined> {
+type TAccountState = { locked_until: Date | string | null; password_expires_at: Date | string | null };
+
+/** The account's state at `now`, as the rule reads it. */
+function accountState<T extends TAccountState>(row: T, now: Date): Omit<T, keyof TAccountState> & Pick<TProxyParty, 'is_locked' | 'is_password_expired'> {
+  const { locked_until, password_expires_at, ...rest } = row;
+  return {
+    ...rest,
+    is_locked: locked_until !== null && new Date(locked_until).getTime() > now.getTime(),
+    is_password_expired: password_expires_at !== null && new Date(password_expires_at).getTime() <= now.getTime(),
+  };
+}
+
+export async function findProxyParty(db: Db, userId: number, now: Date): Promise<TProxyParty | undefined> {
   const row = await db.selectFrom('portal_users').select(partyColumns).where('id', '=', userId).executeTakeFirst();
   if (!row) return undefined;
-  return { ...row, terminal_ids: (await terminalIdsOf(db, [row.id])).get(row.id) ?? [] };
+  return { ...accountState(row, now), terminal_ids: (await terminalIdsOf(db, [row.id])).get(row.id) ?? [] };
 }
 
 /** Everyone else of an organisation, with what the rule and the candidate list need. */
-export async function findOrganisationMembers(db: Db, organisationId: number, excludeUserId: number) {
+export async function findOrganisationMembers(db: Db, organisationId: number, excludeUserId: number, now: Date) {
   const rows = await db
     .selectFrom('portal_users as u')
     .leftJoin('organisations as o', 'o.id', 'u.organisation_id')
-    .select(['u.id', 'u.user_type', 'u.organisation_id', 'u.is_organisation_lead', 'u.first_name', 'u.last_name', 'u.email', 'o.name as organisation_name'])
+    .select(['u.id', 'u.user_type', 'u.organisation_id', 'u.is_organisation_lead', 'u.locked_until', 'u.password_expires_at', 'u.first_name', 'u.last_name', 'u.email', 'o.name as organisation_name'])
     .where('u.organisation_id', '=', organisationId)
     .where('u.id', '!=', excludeUserId)
     .orderBy('u.last_name')
@@ -57,7 +100,7 @@ export async function findOrganisationMembers(db: Db, organisationId: number, ex
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ ...r, terminal_ids: terminals.get(r.id) ?? [] }));
+  return rows.map((r) => ({ ...accountState(r, now), terminal_ids: terminals.get(r.id) ?? [] }));
 }
 
 /** Proxy sessions in which someone acted for the user, newest first, with what was done in them. */

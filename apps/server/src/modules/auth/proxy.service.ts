@@ -1,16 +1,27 @@
-// Acting on a colleague's behalf: start, end, the candidate list, what the person acted for can see,
-// and the answer to a proxy token that has run out. Every start, end, expiry and refusal is audited.
+// Acting on a colleague's behalf: start, end, the candidate list, what the person acted for can see, and the
+// answer to a proxy token that has run out or ended. Every start, end, expiry and refusal is audited.
 import { PROXY_SESSION_TTL_MINUTES, realtimeChannels, type TProxyCandidate, type TProxySessionOnMyBehalf, type TStartProxySessionResponse } from '@quayline/domain';
+import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../app-context';
-import type { PortalUser } from '../../db/schema';
+import type { DB, PortalUser } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { digest, generateToken } from '../../lib/tokens';
 import { insertNotifications } from '../notifications/notification.repository';
 import { publishEvent } from '../realtime/publish-event';
 import { findUserById } from '../users/user.repository';
 import type { AuthSession } from './auth.service';
-import { PROXY_REFUSAL_MESSAGES, decideProxy } from './proxy-rules';
-import { findOrganisationMembers, findProxyParty, findSessionByHash, findSessionsOnBehalfOf, insertExpiredOnce, insertProxyAuditEvent } from './proxy.repository';
+import { PROXY_END_MESSAGES, PROXY_REFUSAL_MESSAGES, type TProxyEnd, decideProxy, proxySessionEnd } from './proxy-rules';
+import {
+  type TProxySessionSelection,
+  findOrganisationMembers,
+  findProxyParty,
+  findProxyStanding,
+  findSessionByHash,
+  findSessionsOnBehalfOf,
+  insertExpiredOnce,
+  insertProxyAuditEvent,
+  revokeLiveProxySessions,
+} from './proxy.repository';
 import { insertSession, revokeSession } from './session.repository';
 
 export const PROXY_SESSION_TTL_MS = PROXY_SESSION_TTL_MINUTES * 60_000;
@@ -34,7 +45,7 @@ export async function startProxySession(ctx: AppContext, args: { session: AuthSe
     throw new AppError(code, { message });
   };
 
-  const [actorParty, targetParty] = await Promise.all([findProxyParty(ctx.db, realActor.id), findProxyParty(ctx.db, targetUserId)]);
+  const [actorParty, targetParty] = await Promise.all([findProxyParty(ctx.db, realActor.id, now), findProxyParty(ctx.db, targetUserId, now)]);
   if (!targetParty) return refuse('unknown_user', 'No such user.', null, 'NOT_FOUND');
   if (!actorParty) throw new AppError('UNAUTHORIZED');
   const decision = decideProxy({ actor: actorParty, target: targetParty, isNested: session.actor !== null });
@@ -44,7 +55,8 @@ export async function startProxySession(ctx: AppContext, args: { session: AuthSe
   const token = generateToken();
   const expires = new Date(now.getTime() + PROXY_SESSION_TTL_MS);
   await ctx.db.transaction().execute(async (trx) => {
-    const created = await insertSession(trx, { token_hash: digest(token), portal_user_id: target.id, actor_user_id: realActor.id, created_at: now, expires_at: expires, user_agent: args.userAgent });
+    // The proxy session lives inside the actor's own session: when that ends, so does this one.
+    const created = await insertSession(trx, { token_hash: digest(token), portal_user_id: target.id, actor_user_id: realActor.id, parent_session_id: session.sessionId, created_at: now, expires_at: expires, user_agent: args.userAgent });
     await insertProxyAuditEvent(trx, { actor_user_id: realActor.id, target_user_id: target.id, event: 'started', reason: decision.basis, session_id: created.id, created_at: now });
     // The person acted for learns of it in their notifications, live if they are online.
     const details = { actor_name: nameOf(realActor), action: 'started', value: expires.toISOString() };
@@ -71,12 +83,23 @@ export async function recordProxyEnd(ctx: AppContext, session: AuthSession): Pro
   });
 }
 
+/** Ends the selected live proxy sessions and audits each as ended, with the reason. */
+export async function endProxySessions(db: Kysely<DB> | Transaction<DB>, which: TProxySessionSelection, reason: TProxyEnd, now: Date): Promise<number> {
+  const ended = await revokeLiveProxySessions(db, which, now);
+  for (const row of ended) {
+    await insertProxyAuditEvent(db, { actor_user_id: row.actor_user_id!, target_user_id: row.portal_user_id, event: 'ended', reason, session_id: row.id, created_at: now });
+  }
+  return ended.length;
+}
+
 export async function listProxyCandidates(ctx: AppContext, session: AuthSession): Promise<TProxyCandidate[]> {
   // Nested proxies are refused, so someone already acting has nobody to choose.
   if (session.actor || session.user.organisation_id === null) return [];
-  const actor = await findProxyParty(ctx.db, session.user.id);
+  const now = ctx.clock.now();
+  const actor = await findProxyParty(ctx.db, session.user.id, now);
   if (!actor) return [];
-  const members = await findOrganisationMembers(ctx.db, session.user.organisation_id, session.user.id);
+  // Locked accounts and expired passwords leave the list too: the list and the start never disagree.
+  const members = await findOrganisationMembers(ctx.db, session.user.organisation_id, session.user.id, now);
   return members
     .filter((m) => decideProxy({ actor, target: m, isNested: false }).isAllowed)
     .map((m) => ({ id: m.id, first_name: m.first_name, last_name: m.last_name, email: m.email, user_type: m.user_type, organisation_name: m.organisation_name }));
@@ -96,9 +119,12 @@ export async function listSessionsOnMyBehalf(ctx: AppContext, session: AuthSessi
 }
 
 /**
- * A presented proxy token that opens no session: if it belonged to a proxy session that has run out (or was
- * ended), the answer is 403 PROXY_EXPIRED naming the colleague, and a run-out session is audited once. Anything
- * else (garbage, a user token in the proxy slot) returns null and stays a 401.
+ * A presented proxy token that opens no session: if it belonged to a proxy session that has run out, was ended,
+ * or has outlived the actor's own session or what the accounts allow, the answer is 403 PROXY_EXPIRED naming the
+ * colleague, as for any ended proxy session (the client then returns to the actor's own session, or to the sign-in
+ * when that is gone too). A run-out session is audited once as expired; one ended by the actor's session or an
+ * account is ended here, once, and audited with the reason. Anything else (garbage, a user token in the proxy
+ * slot) returns null and stays a 401.
  */
 export async function explainDeadProxyToken(ctx: AppContext, token: string): Promise<AppError | null> {
   const row = await findSessionByHash(ctx.db, digest(token));
@@ -106,10 +132,13 @@ export async function explainDeadProxyToken(ctx: AppContext, token: string): Pro
   const now = ctx.clock.now();
   const target = await findUserById(ctx.db, row.portal_user_id);
   const name = target ? nameOf(target) : 'your colleague';
-  const hasRunOut = row.revoked_at === null && new Date(row.expires_at).getTime() <= now.getTime();
-  if (hasRunOut) {
+  if (row.revoked_at !== null) return new AppError('PROXY_EXPIRED', { message: `Acting for ${name} has ended.` });
+  if (new Date(row.expires_at).getTime() <= now.getTime()) {
     await insertExpiredOnce(ctx.db, { actor_user_id: row.actor_user_id, target_user_id: row.portal_user_id, session_id: row.id, created_at: now });
     return new AppError('PROXY_EXPIRED', { message: `The time to act for ${name} has run out.` });
   }
-  return new AppError('PROXY_EXPIRED', { message: `Acting for ${name} has ended.` });
+  const reason = proxySessionEnd(await findProxyStanding(ctx.db, { ...row, actor_user_id: row.actor_user_id }), now);
+  if (!reason) return null;
+  await ctx.db.transaction().execute((trx) => endProxySessions(trx, { sessionId: row.id }, reason, now));
+  return new AppError('PROXY_EXPIRED', { message: `Acting for ${name} has ended: ${PROXY_END_MESSAGES[reason]}` });
 }

@@ -147,6 +147,108 @@ describe.each(DB_TARGETS)('acting for a colleague on %s', (target) => {
     expect((await api('DELETE', '/proxy_session', anna.headers)).statusCode).toBe(400);
   });
 
+  const endedRows = async (actorId: number) => (await auditOf(actorId)).filter((r) => r.event === 'ended').map((r) => [r.target_user_id, r.reason]);
+
+  it('ends the proxy sessions started from the actor\u2019s own session when the actor signs out: the next request, a write and an open socket are refused, audited once', async () => {
+    const { anna, bob, org, terminal } = await company();
+    const carl = await person({ organisationId: org.id, terminalIds: [terminal.id], firstName: 'Carl', lastName: 'Colleague' });
+    const forBob = await startProxy(anna.headers, bob.id);
+    // Anna on a second device, acting for Carl from there.
+    const annaElsewhere = { 'x-portal-token': await loginAs(t.app, anna.email) };
+    const forCarl = await startProxy(annaElsewhere, carl.id);
+    const socket = await connectRealtime(baseUrl, { headers: { cookie: `userToken=${anna.token}; userProxyToken=${forBob.token}` } });
+    sockets.push(socket);
+
+    expect((await api('PUT', '/logout', anna.headers)).statusCode).toBe(200);
+    const read = await api('GET', '/user_details', forBob.headers);
+    expect(read.statusCode).toBe(403);
+    expect(read.json().status).toEqual({ status: 'PROXY_EXPIRED', message: 'Acting for Bob Target has ended.' });
+    expect(read.cookies.find((c) => c.name === 'userProxyToken')?.value).toBe('');
+    expect((await api('PUT', '/update_canvas_settings', forBob.headers, { type: 'portcall_card_settings', value: [] })).statusCode).toBe(403);
+    await t.app.realtime.recheckSessions();
+    expect((await socket.closed).code).toBe(4401);
+    // The proxy session of the other device goes on.
+    expect((await api('GET', '/user_details', forCarl.headers)).json().payload.email).toBe(carl.email);
+    expect(await endedRows(anna.id)).toEqual([[bob.id, 'actor_signed_out']]);
+    const onBehalf = (await api('GET', '/proxy_sessions/on_my_behalf', bob.headers)).json().payload;
+    expect(onBehalf[0].ended_at).not.toBeNull();
+  });
+
+  it('ends the proxy sessions of an actor who sets a new password, and those acting for a colleague who does', async () => {
+    const { anna, bob, org, terminal } = await company();
+    const carl = await person({ organisationId: org.id, terminalIds: [terminal.id], firstName: 'Carl', lastName: 'Colleague' });
+    const forBob = await startProxy(anna.headers, bob.id);
+    const carlForAnna = await startProxy(carl.headers, anna.id);
+    expect((await api('POST', '/reset_password', {}, { email: anna.email })).statusCode).toBe(200);
+    const mail = await t.database.db.selectFrom('mail_outbox').select('body_text').where('recipient', '=', anna.email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const code = new URL(/https?:\/\/\S+/.exec(mail.body_text)![0]).searchParams.get('code')!;
+    const NEW = 'Fresh-Mooring-2027!';
+    const changed = await api('POST', '/update_password', {}, { email: anna.email, code, password: NEW, password_confirmation: NEW });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    for (const headers of [forBob.headers, carlForAnna.headers]) {
+      const res = await api('GET', '/user_details', headers);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().status.status).toBe('PROXY_EXPIRED');
+    }
+    expect(await endedRows(anna.id)).toEqual([[bob.id, 'actor_password_changed']]);
+    expect(await endedRows(carl.id)).toEqual([[anna.id, 'target_password_changed']]);
+  });
+
+  it('ends a proxy session at the next request once the actor\u2019s own session has run out, though its own 30 minutes have not', async () => {
+    const { anna, bob } = await company();
+    const parent = await t.database.db.selectFrom('sessions').select(['id', 'expires_at']).where('portal_user_id', '=', anna.id).executeTakeFirstOrThrow();
+    // Anna's own session has ten minutes left when she starts acting for Bob.
+    t.clock.set(new Date(new Date(parent.expires_at).getTime() - 10 * 60_000));
+    const { headers } = await startProxy(anna.headers, bob.id);
+    expect((await api('GET', '/user_details', headers)).statusCode).toBe(200);
+    t.clock.advance(11 * 60_000);
+    const res = await api('GET', '/user_details', headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().status).toEqual({ status: 'PROXY_EXPIRED', message: 'Acting for Bob Target has ended: your own session has ended.' });
+    expect(await endedRows(anna.id)).toEqual([[bob.id, 'actor_session_ended']]);
+    // Presented again, it is not audited again.
+    expect((await api('GET', '/user_details', headers)).statusCode).toBe(403);
+    expect(await endedRows(anna.id)).toHaveLength(1);
+  });
+
+  it('refuses to act for a locked account or one whose password has expired, with the reason, and leaves them off the candidates', async () => {
+    const { anna, bob, org, terminal } = await company();
+    const carl = await person({ organisationId: org.id, terminalIds: [terminal.id], firstName: 'Carl', lastName: 'Colleague' });
+    const now = t.clock.now().getTime();
+    await t.database.db.updateTable('portal_users').set({ locked_until: new Date(now + 15 * 60_000) }).where('id', '=', bob.id).execute();
+    await t.database.db.updateTable('portal_users').set({ password_expires_at: new Date(now - 60_000) }).where('id', '=', carl.id).execute();
+    const locked = await api('POST', '/proxy_session', anna.headers, { user_id: bob.id });
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().status.message).toMatch(/account is locked/);
+    const expired = await api('POST', '/proxy_session', anna.headers, { user_id: carl.id });
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().status.message).toMatch(/password has expired/);
+    expect((await auditOf(anna.id)).filter((r) => r.event === 'refused').map((r) => [r.target_user_id, r.reason])).toEqual([
+      [bob.id, 'target_locked'],
+      [carl.id, 'target_password_expired'],
+    ]);
+    expect((await api('GET', '/proxy_session/candidates', anna.headers)).json().payload).toEqual([]);
+  });
+
+  it('ends a running proxy session when the colleague\u2019s account is locked, their password expires, or the actor\u2019s account is locked', async () => {
+    const setUser = (id: number, values: { locked_until?: Date | null; password_expires_at?: Date | null }) => t.database.db.updateTable('portal_users').set(values).where('id', '=', id).execute();
+    const cases: { reason: string; message: string; apply: (p: { anna: { id: number }; bob: { id: number } }, now: number) => Promise<unknown> }[] = [
+      { reason: 'target_locked', message: 'their account is locked.', apply: ({ bob }, now) => setUser(bob.id, { locked_until: new Date(now + 15 * 60_000) }) },
+      { reason: 'target_password_expired', message: 'their password has expired.', apply: ({ bob }, now) => setUser(bob.id, { password_expires_at: new Date(now - 1000) }) },
+      { reason: 'actor_locked', message: 'your account is locked.', apply: ({ anna }, now) => setUser(anna.id, { locked_until: new Date(now + 15 * 60_000) }) },
+    ];
+    for (const { reason, message, apply } of cases) {
+      const { anna, bob } = await company();
+      const { headers } = await startProxy(anna.headers, bob.id);
+      await apply({ anna, bob }, t.clock.now().getTime());
+      const res = await api('PUT', '/update_canvas_settings', headers, { type: 'portcall_card_settings', value: [] });
+      expect(res.statusCode, reason).toBe(403);
+      expect(res.json().status, reason).toEqual({ status: 'PROXY_EXPIRED', message: `Acting for Bob Target has ended: ${message}` });
+      expect(await endedRows(anna.id), reason).toEqual([[bob.id, reason]]);
+    }
+  });
+
   it('lists the colleagues one may act for, and nobody while acting or without an organisation', async () => {
     const { anna, bob, lead, org } = await company();
     await person({ organisationId: org.id, firstName: 'Lone', lastName: 'Wolf' });

@@ -1,5 +1,5 @@
 // HTTP for the DCSA JIT v2 bridge.
-import { ZDcsaPortCallExport, ZDcsaTimestamp, ZErrorEnvelope, ZIdParams, ZPortcall, ZRecordId, successEnvelope } from '@quayline/domain';
+import { ZDcsaPortCallExport, ZDcsaPortCallImport, ZDcsaTimestamp, ZErrorEnvelope, ZIdParams, ZPortcall, ZRecordId, successEnvelope } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
@@ -18,7 +18,7 @@ export async function dcsaRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     '/portcalls/dcsa',
-    { ...auth, schema: { tags, summary: 'Create a port call from DCSA JIT v2 objects (idempotent on terminalCallID)', querystring: z.object({ terminal_id: ZRecordId.optional() }), body: ZDcsaPortCallExport, response: { 201: successEnvelope(ZPortcall), ...errors } } },
+    { ...auth, schema: { tags, summary: 'Create a port call from DCSA JIT v2 objects (idempotent on terminalCallID)', querystring: z.object({ terminal_id: ZRecordId.optional() }), body: ZDcsaPortCallImport, response: { 201: successEnvelope(ZPortcall), ...errors } } },
     async (request, reply) => {
       void reply.code(201);
       return ok(await importDcsaPortCall(app.ctx, sessionOf(request), request.body, request.query.terminal_id));

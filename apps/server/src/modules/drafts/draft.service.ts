@@ -1,22 +1,13 @@
 // The planner's sandbox: berth moves kept in a per-user draft with undo/redo, frozen calls, and an all-or-nothing publish.
-import {
-  DRAFT_STACK_LIMIT,
-  movedCargoWindow,
-  type TDraftChange,
-  type TDraftState,
-  type TPortcall,
-  type TPublishConflict,
-  type TStoredDraftChange,
-  STORED_JSON,
-  realtimeChannels,
-} from '@quayline/domain';
+import { DRAFT_STACK_LIMIT, type TDraftChange, type TDraftState, type TPortcall, type TStoredDraftChange, STORED_JSON, realtimeChannels } from '@quayline/domain';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { storedJson } from '../../db/stored-json';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
-import { loadVisible, terminalIdsOf, updatePortcallInTransaction } from '../portcalls/portcall.service';
+import { applyBerthMoves } from '../portcalls/berth-moves';
+import { loadVisible, terminalIdsOf } from '../portcalls/portcall.service';
 import { publishEvent } from '../realtime/publish-event';
 
 type Trx = Transaction<DB>;
@@ -129,40 +120,19 @@ export function freezePortcall(ctx: AppContext, session: AuthSession, args: { te
   });
 }
 
-/** Applies every move of the draft in one transaction; if any call changed since it was drafted, nothing is applied and each reason is returned. */
+/**
+ * Applies every move of the draft in one transaction, set-based (portcalls/berth-moves.ts); if any call changed since
+ * it was drafted, or a move is not valid, nothing is applied and each reason is returned.
+ */
 export async function publishDraft(ctx: AppContext, session: AuthSession, args: { terminal_id: number; version: number }): Promise<{ published: number; draft: TDraftState }> {
   await assertPlanner(ctx, session, args.terminal_id);
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const draft = await lockDraft(trx, session.user.id, args.terminal_id);
     if (draft.version !== args.version) throw new AppError('CONFLICT', { message: 'The sandbox changed in another window. Reload it.', current: toState(args.terminal_id, draft) });
-    // Lock every drafted call first, in id order, so the realtime publish lock taken later never waits on a row lock.
-    const ids = draft.changes.map((c) => c.portcall_id).sort((a, b) => a - b);
-    if (ids.length) await trx.selectFrom('portcalls').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
-    const conflicts: TPublishConflict[] = [];
-    const live = new Map<number, TPortcall>();
-    for (const change of draft.changes) {
-      const call = await loadVisible(ctx, trx, session.user, change.portcall_id).catch(() => null);
-      if (call) live.set(call.id, call);
-      if (!call) conflicts.push({ portcall_id: change.portcall_id, reason: 'not_found', message: 'The port call no longer exists or is no longer visible.', current_version: null });
-      else if (call.status === 'Cancelled') conflicts.push({ portcall_id: change.portcall_id, reason: 'cancelled', message: `${call.vessel_name} was cancelled.`, current_version: call.version });
-      else if (call.version !== change.base_version) conflicts.push({ portcall_id: change.portcall_id, reason: 'changed_since_draft', message: `${call.vessel_name} was changed by someone else after you moved it in the sandbox.`, current_version: call.version });
-    }
-    if (conflicts.length) throw new AppError('CONFLICT', { message: 'Nothing was published: some port calls changed since you drafted them.', current: { conflicts } });
-    for (const change of draft.changes) {
-      const { portcall_id, base_version, ...fields } = change;
-      // The sandbox moves berth times only; cargo operations go along with the call as they do for a live move.
-      const call = live.get(portcall_id)!;
-      const cargoWindow = movedCargoWindow(call, { berth_arrival: fields.berth_arrival ?? call.berth_arrival, berth_departure: fields.berth_departure ?? call.berth_departure });
-      try {
-        await updatePortcallInTransaction(ctx, trx, session, portcall_id, { version: base_version, ...fields, ...(cargoWindow ?? {}) });
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'VALIDATION_FAILED') {
-          throw new AppError('CONFLICT', { message: 'Nothing was published: a drafted move is not valid.', current: { conflicts: [{ portcall_id, reason: 'invalid', message: err.errors?.map((e) => e.message).join('; ') || err.message, current_version: base_version }] } });
-        }
-        throw err;
-      }
-    }
+    const { refusals } = await applyBerthMoves(ctx, trx, session, { terminalId: args.terminal_id, moves: draft.changes });
+    if (refusals.some((r) => r.reason !== 'invalid')) throw new AppError('CONFLICT', { message: 'Nothing was published: some port calls changed since you drafted them.', current: { conflicts: refusals } });
+    if (refusals.length) throw new AppError('CONFLICT', { message: 'Nothing was published: a drafted move is not valid.', current: { conflicts: refusals } });
     const published = draft.changes.length;
     const state = await saveDraft(trx, session, args.terminal_id, { ...draft, changes: [], undo: [], redo: [] }, now);
     return { published, draft: state };

@@ -34,6 +34,50 @@ describe.each(DB_TARGETS)('system endpoints on %s', (target) => {
     await other.close();
   });
 
+  /** Holds every connection the server has (PGlite: its one) in an open transaction until released. */
+  async function holdEveryConnection(app: TestApp) {
+    await app.app.ready();
+    const releases: (() => void)[] = [];
+    const transactions = Array.from({ length: app.database.poolStats().max }, () =>
+      app.database.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('portal_users').select('id').limit(1).execute();
+        await new Promise<void>((resolve) => releases.push(resolve));
+      }),
+    );
+    while (releases.length < transactions.length) await new Promise((resolve) => setTimeout(resolve, 10));
+    return async () => {
+      for (const release of releases) release();
+      await Promise.all(transactions);
+    };
+  }
+
+  it('GET /ready answers 503 after 2 s while a long transaction keeps the database busy, instead of waiting for it', async () => {
+    const release = await holdEveryConnection(t);
+    const started = performance.now();
+    const busy = await t.app.inject({ method: 'GET', url: '/api/portal/v1/ready' });
+    const waited = performance.now() - started;
+    await release();
+    expect(busy.statusCode).toBe(503);
+    expect(busy.json()).toMatchObject({ status: { status: 'SERVICE_UNAVAILABLE', message: 'The database does not answer within 2 s.' } });
+    expect(waited).toBeGreaterThanOrEqual(1_900);
+    expect((await t.app.inject({ method: 'GET', url: '/api/portal/v1/ready' })).statusCode).toBe(200);
+  });
+
+  it('GET /ready answers 503 when the database answered only after 2 s, also when the server could not look at the clock meanwhile', async () => {
+    const release = await holdEveryConnection(t);
+    const probe = t.app.inject({ method: 'GET', url: '/api/portal/v1/ready' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The transaction ends, and the process is busy for 2.2 s without a break, as when the embedded database works
+    // through a long publish: the probe's timer cannot fire before its query has answered.
+    const releasing = release();
+    const until = performance.now() + 2_200;
+    while (performance.now() < until);
+    await releasing;
+    const late = await probe;
+    expect(late.statusCode).toBe(503);
+    expect(late.json().status.message).toBe('The database does not answer within 2 s.');
+  });
+
   it('GET /ready answers 503 once shutdown has started, while /health and other requests are still served', async () => {
     const other = await createTestApp(target);
     expect((await other.app.inject({ method: 'GET', url: '/api/portal/v1/ready' })).statusCode).toBe(200);

@@ -35,9 +35,9 @@ import {
   sectionAt,
   validatePortcallWindow,
 } from '@quayline/domain';
-import { sql, type Transaction } from 'kysely';
+import { type Insertable, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../app-context';
-import type { DB, PortalUser } from '../../db/schema';
+import type { DB, PortalUser, PortcallAuditEventsTable, PortcallTimestampsTable } from '../../db/schema';
 import { storedJsonOrNull } from '../../db/stored-json';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
@@ -105,10 +105,13 @@ export async function listPortcalls(ctx: AppContext, session: AuthSession, query
   return { items: await portcallsByIds(ctx, session.user, page.ids), meta: pageMeta({ page: query.page, perPage: query.per_page, totalCount: page.total }) };
 }
 
-/** Calls by id, in the order given, as `viewer` sees them (the list's read and mapping); ids gone meanwhile drop out. */
-export async function portcallsByIds(ctx: AppContext, viewer: PortalUser, ids: readonly number[]): Promise<TPortcall[]> {
+/**
+ * Calls by id, in the order given, as `viewer` sees them (the list's read and mapping); ids gone meanwhile drop out.
+ * Inside a transaction, pass it as `db`.
+ */
+export async function portcallsByIds(ctx: AppContext, viewer: PortalUser, ids: readonly number[], db: AppContext['db'] | Trx = ctx.db): Promise<TPortcall[]> {
   if (ids.length === 0) return [];
-  const found = await findPortcallsWithDetails(ctx.db, (q) => q.where('portcalls.id', 'in', [...ids]), false, viewer);
+  const found = await findPortcallsWithDetails(db, (q) => q.where('portcalls.id', 'in', [...ids]), false, viewer);
   const byId = new Map(found.rows.map((r) => [r.id, r]));
   const cargo = perPortcall(found.cargo);
   const extras = extrasPerPortcall(found.extras);
@@ -175,35 +178,56 @@ async function resolvePlacement(
   // A refused vessel is the answer's headline: nothing else about the call matters until it is one the user may book.
   if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems, ...(bookingProblem ? { message: bookingProblem } : {}) });
 
-  let placement: Placement = { quayLength: terminal.quay_length_m, vesselLength, berth_start_bollard_id: null, berth_end_bollard_id: null, terminal_section_id: null };
-  if (p.berth_start_position !== null && p.berth_start_position !== undefined && p.berth_end_position !== null && p.berth_end_position !== undefined) {
-    const sections = await trx.selectFrom('terminal_sections').select(['id', 'start_position_m', 'end_position_m']).where('terminal_id', '=', terminal.id).execute();
-    const section = sectionAt(sections, quayMetres(p.berth_start_position));
-    placement = { ...placement, terminal_section_id: section?.id ?? null };
-    if (p.is_bollards_linked !== false) {
-      const bollards = (await trx.selectFrom('bollards').select(['id', 'position_m']).where('terminal_id', '=', terminal.id).orderBy('position_m').execute()).map((b) => ({ id: b.id, position_m: Number(b.position_m) }));
-      const covering = bollardsCovering(bollards, quayMetres(p.berth_start_position), quayMetres(p.berth_end_position));
-      placement = { ...placement, berth_start_bollard_id: covering?.first.id ?? null, berth_end_bollard_id: covering?.last.id ?? null };
-    }
-  }
-  return placement;
+  const hasPlace = p.berth_start_position !== null && p.berth_start_position !== undefined && p.berth_end_position !== null && p.berth_end_position !== undefined;
+  const quay = hasPlace ? await findQuayLayout(trx, terminal.id) : { sections: [], bollards: [] };
+  return { quayLength: terminal.quay_length_m, vesselLength, ...placeOnQuay(quay, p) };
+}
+
+export type TQuayLayout = { sections: { id: number; start_position_m: number; end_position_m: number }[]; bollards: { id: number; position_m: number }[] };
+
+/** The terminal's sections and its bollards in quay order: what a place on the quay is worked out from. */
+export async function findQuayLayout(db: Trx, terminalId: number): Promise<TQuayLayout> {
+  const sections = await db.selectFrom('terminal_sections').select(['id', 'start_position_m', 'end_position_m']).where('terminal_id', '=', terminalId).execute();
+  const bollards = (await db.selectFrom('bollards').select(['id', 'position_m']).where('terminal_id', '=', terminalId).orderBy('position_m').execute()).map((b) => ({ id: b.id, position_m: Number(b.position_m) }));
+  return { sections, bollards };
+}
+
+/** The section a berth position starts in, and (when the call's bollards are linked) the first and last bollard it covers. */
+export function placeOnQuay(quay: TQuayLayout, p: { berth_start_position?: number | null | undefined; berth_end_position?: number | null | undefined; is_bollards_linked?: boolean | undefined }): Omit<Placement, 'quayLength' | 'vesselLength'> {
+  const none = { berth_start_bollard_id: null, berth_end_bollard_id: null, terminal_section_id: null };
+  if (p.berth_start_position === null || p.berth_start_position === undefined || p.berth_end_position === null || p.berth_end_position === undefined) return none;
+  const section = sectionAt(quay.sections, quayMetres(p.berth_start_position));
+  if (p.is_bollards_linked === false) return { ...none, terminal_section_id: section?.id ?? null };
+  const covering = bollardsCovering(quay.bollards, quayMetres(p.berth_start_position), quayMetres(p.berth_end_position));
+  return { terminal_section_id: section?.id ?? null, berth_start_bollard_id: covering?.first.id ?? null, berth_end_bollard_id: covering?.last.id ?? null };
 }
 
 export async function audit(trx: Trx, session: AuthSession, portcallId: number, eventType: 'created' | 'revised' | 'accepted', field: string, oldValue: TAuditValue | undefined, newValue: TAuditValue | undefined, at: Date, source: string | null = null) {
-  await trx
-    .insertInto('portcall_audit_events')
-    .values({
-      portcall_id: portcallId,
-      event_type: eventType,
-      field,
-      old_value: storedJsonOrNull('audit_value', oldValue),
-      new_value: storedJsonOrNull('audit_value', newValue),
-      actor_user_id: session.actor?.id ?? session.user.id,
-      acting_for_user_id: session.actor ? session.user.id : null,
-      source,
-      created_at: at,
-    })
-    .execute();
+  await trx.insertInto('portcall_audit_events').values(auditRow(session, portcallId, eventType, field, oldValue, newValue, at, source)).execute();
+}
+
+/** One row of the audit trail, naming both people when someone acts for a colleague; the values go in through their schema. */
+export function auditRow(
+  session: AuthSession,
+  portcallId: number,
+  eventType: 'created' | 'revised' | 'accepted',
+  field: string,
+  oldValue: TAuditValue | undefined,
+  newValue: TAuditValue | undefined,
+  at: Date,
+  source: string | null = null,
+): Insertable<PortcallAuditEventsTable> {
+  return {
+    portcall_id: portcallId,
+    event_type: eventType,
+    field,
+    old_value: storedJsonOrNull('audit_value', oldValue),
+    new_value: storedJsonOrNull('audit_value', newValue),
+    actor_user_id: session.actor?.id ?? session.user.id,
+    acting_for_user_id: session.actor ? session.user.id : null,
+    source,
+    created_at: at,
+  };
 }
 
 async function replaceCargoDetails(trx: Trx, portcallId: number, details: TCargoDetailInput[] | undefined) {
@@ -310,7 +334,7 @@ async function shiftVolumesFollowCargo(trx: Trx, portcallId: number) {
   }
 }
 
-function statusOf(p: { cancelled: boolean; labels: Record<TNegotiatedTime, TTimeLabel | null>; cargoStart: Date | null; now: Date }) {
+export function statusOf(p: { cancelled: boolean; labels: Record<TNegotiatedTime, TTimeLabel | null>; cargoStart: Date | null; now: Date }) {
   return deriveStatus({
     isCancelled: p.cancelled,
     berthArrivalLabel: p.labels.berth_arrival,
@@ -401,29 +425,14 @@ async function conflict(ctx: AppContext, user: PortalUser, id: number): Promise<
 }
 
 /** Applies one negotiation step to one time inside the caller's transaction and returns the new label and value. */
-async function negotiateStep(
-  trx: Trx,
-  session: AuthSession,
-  current: TPortcall,
-  step: { time: TNegotiatedTime; action: TNegotiationAction; date_time?: string | undefined; delay_reason_code?: string | undefined; remark?: string | undefined },
-  now: Date,
-  source: string | null = null,
-): Promise<{ label: TTimeLabel | null; change: string | null; value: string | null; cancelsCall: boolean; audit: 'created' | 'revised' | 'accepted'; action: TNegotiationAction }> {
-  const party: TParty = partyOf(session.user.user_type);
-  const stateKey = `${step.time}_state` as const;
-  const currentLabel: TFromLabel = current[stateKey].label ?? 'none';
+async function negotiateStep(trx: Trx, session: AuthSession, current: TPortcall, step: TStep, now: Date, source: string | null = null): Promise<TStepOutcome> {
   const last = await lastTimestamp(trx, current.id, step.time);
   const requests = await countRequests(trx, current.id, step.time);
-  const result = applyNegotiation({ label: currentLabel, previousLabel: (last?.previous_label as TFromLabel | null) ?? 'none', lastParty: (last?.party as TParty | undefined) ?? null, isFirstRequest: Number(requests.n) === 0 }, step.action, party);
-  if (!result.ok) {
-    if (result.reason === 'wrong_party') throw new AppError('FORBIDDEN', { message: result.message });
-    throw new AppError('VALIDATION_FAILED', { message: result.message, httpStatus: 422, errors: [{ path: step.time, message: result.message }] });
-  }
+  const { party, result, currentLabel } = decideStep(session, current, step, last, Number(requests.n));
   const currentValue = current[step.time];
   let value: string | null = currentValue;
   if (result.transition.takesTime) {
-    if (!step.date_time) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'date_time', message: `${step.action} needs a date and time` }] });
-    value = new Date(step.date_time).toISOString();
+    value = new Date(step.date_time!).toISOString();
   } else if (result.transition.to === 'previous') {
     // A rejection restores the value the time had before the step it rejects.
     const before = await trx
@@ -438,32 +447,70 @@ async function negotiateStep(
       .executeTakeFirst();
     value = before?.date_time ? new Date(before.date_time).toISOString() : currentValue;
   }
+  const written = stepRows({ session, party, current, step, result, currentLabel, value, replyToId: last?.id ?? null, now, source });
+  await trx.insertInto('portcall_timestamps').values(written.timestamp).execute();
+  await trx.insertInto('portcall_audit_events').values(written.audit).execute();
+  return written.outcome;
+}
+
+type TStep = { time: TNegotiatedTime; action: TNegotiationAction; date_time?: string | undefined; delay_reason_code?: string | undefined; remark?: string | undefined };
+type TStepOutcome = { label: TTimeLabel | null; change: string | null; value: string | null; cancelsCall: boolean; audit: 'created' | 'revised' | 'accepted'; action: TNegotiationAction };
+
+/**
+ * What the negotiation table says to one step, given the time's last step and how many requests it had: refused
+ * (403 for the wrong side, 422 for a step the time's state does not allow) or the transition to write.
+ */
+export function decideStep(session: AuthSession, current: TPortcall, step: TStep, last: { previous_label: string | null; party: string } | undefined, requestCount: number) {
+  const party: TParty = partyOf(session.user.user_type);
+  const currentLabel: TFromLabel = current[`${step.time}_state`].label ?? 'none';
+  const result = applyNegotiation({ label: currentLabel, previousLabel: (last?.previous_label as TFromLabel | null) ?? 'none', lastParty: (last?.party as TParty | undefined) ?? null, isFirstRequest: requestCount === 0 }, step.action, party);
+  if (!result.ok) {
+    if (result.reason === 'wrong_party') throw new AppError('FORBIDDEN', { message: result.message });
+    throw new AppError('VALIDATION_FAILED', { message: result.message, httpStatus: 422, errors: [{ path: step.time, message: result.message }] });
+  }
+  if (result.transition.takesTime && !step.date_time) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'date_time', message: `${step.action} needs a date and time` }] });
+  return { party, result, currentLabel };
+}
+
+/** The negotiation step's row and its audit row, and what the time becomes. */
+export function stepRows(args: {
+  session: AuthSession;
+  party: TParty;
+  current: TPortcall;
+  step: TStep;
+  result: Extract<ReturnType<typeof applyNegotiation>, { ok: true }>;
+  currentLabel: TFromLabel;
+  value: string | null;
+  replyToId: number | null;
+  now: Date;
+  source?: string | null;
+}): { timestamp: Insertable<PortcallTimestampsTable>; audit: Insertable<PortcallAuditEventsTable>; outcome: TStepOutcome } {
+  const { session, current, step, result, value, now } = args;
+  const source = args.source ?? null;
+  const stateKey = `${step.time}_state` as const;
   const label = result.to === 'none' ? null : result.to;
   const change = result.change ?? current[stateKey].change_label;
-  await trx
-    .insertInto('portcall_timestamps')
-    .values({
-      portcall_id: current.id,
-      time_type: step.time,
-      action: step.action,
-      classifier: result.transition.classifier,
-      party,
-      date_time: result.transition.takesTime ? value : null,
-      label_after: label,
-      previous_label: currentLabel === 'none' ? null : currentLabel,
-      change_label_after: change,
-      reply_to_id: last?.id ?? null,
-      delay_reason_code: step.delay_reason_code ?? null,
-      remark: step.remark ?? null,
-      created_by: session.actor?.id ?? session.user.id,
-      acting_for: session.actor ? session.user.id : null,
-      source,
-      created_at: now,
-    })
-    .execute();
-  await audit(trx, session, current.id, result.transition.audit, step.time, { value: currentValue, label: current[stateKey].label }, { value, label, action: step.action }, now, source);
+  const timestamp: Insertable<PortcallTimestampsTable> = {
+    portcall_id: current.id,
+    time_type: step.time,
+    action: step.action,
+    classifier: result.transition.classifier,
+    party: args.party,
+    date_time: result.transition.takesTime ? value : null,
+    label_after: label,
+    previous_label: args.currentLabel === 'none' ? null : args.currentLabel,
+    change_label_after: change,
+    reply_to_id: args.replyToId,
+    delay_reason_code: step.delay_reason_code ?? null,
+    remark: step.remark ?? null,
+    created_by: session.actor?.id ?? session.user.id,
+    acting_for: session.actor ? session.user.id : null,
+    source,
+    created_at: now,
+  };
+  const audit = auditRow(session, current.id, result.transition.audit, step.time, { value: current[step.time], label: current[stateKey].label }, { value, label, action: step.action }, now, source);
   const cancelsCall = step.time === 'berth_arrival' && (label === 'cancelled' || label === 'cancel_accepted');
-  return { label, change, value, cancelsCall, audit: result.transition.audit, action: step.action };
+  return { timestamp, audit, outcome: { label, change, value, cancelsCall, audit: result.transition.audit, action: step.action } };
 }
 
 async function writeTimes(trx: Trx, session: AuthSession, current: TPortcall, steps: Map<TNegotiatedTime, Awaited<ReturnType<typeof negotiateStep>>>, extra: Record<string, unknown>, now: Date, expectedVersion: number) {
@@ -524,27 +571,18 @@ export async function updatePortcallInTransaction(ctx: AppContext, trx: Trx, ses
   if (current.version !== body.version) return false;
   if (current.status === 'Cancelled') throw new AppError('VALIDATION_FAILED', { httpStatus: 422, message: 'A cancelled port call cannot be changed.' });
   const { version: _version, ...fields } = body;
-  guardPortcallWrite(user, fields, (field) => storedFieldValue(current, field));
+  assertFieldsWritable(user, current, fields);
   const { cargo_details, equipment_details, portcall_shift_details, ...changes } = fields;
   const merged = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as TPortcall;
   const isVesselChanged = merged.vessel_id !== current.vessel_id || merged.vessel_operator_id !== current.vessel_operator_id;
   const placement = await resolvePlacement(trx, user, isVesselChanged, { ...merged, terminal_id: current.terminal_id });
 
   const steps = new Map<TNegotiatedTime, Awaited<ReturnType<typeof negotiateStep>>>();
-  for (const time of NEGOTIATED_TIMES) {
-    const next = changes[time];
-    if (next === undefined || next === null) continue;
-    if (current[time] && Date.parse(next) === Date.parse(current[time])) continue;
-    const label = current[`${time}_state`].label;
-    const action: TNegotiationAction =
-      party === 'vessel_side' ? 'request' : label === null ? 'plan' : label === 'requested' ? 'propose' : label === 'actual' ? 'actual' : 'revise';
-    steps.set(time, await negotiateStep(trx, session, current, { time, action, date_time: next }, now));
+  for (const { time, value } of movedTimes(current, changes)) {
+    steps.set(time, await negotiateStep(trx, session, current, { time, action: movedTimeAction(party, current[`${time}_state`].label), date_time: value }, now));
   }
   const extra: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(changes)) {
-    if ((NEGOTIATED_TIMES as readonly string[]).includes(key) || value === undefined) continue;
-    const before = (current as Record<string, TAuditValue>)[key];
-    if (JSON.stringify(before) === JSON.stringify(value)) continue;
+  for (const { key, before, value } of changedPlainFields(current, changes)) {
     extra[key] = value;
     await audit(trx, session, id, 'revised', key, before, value, now);
   }
@@ -570,6 +608,36 @@ export async function updatePortcallInTransaction(ctx: AppContext, trx: Trx, ses
   const change = firstStep && firstTime ? { auditType: firstStep.audit, field: firstTime, action: firstStep.action, value: firstStep.value } : { auditType: 'revised' as const, field: Object.keys(extra).filter((k) => !k.endsWith('_id') || k === 'agent_id').join(',') || 'details' };
   await announcePortcallChange(trx, session, await loadVisible(ctx, trx, user, id), change, now);
   return true;
+}
+
+/** guardPortcallWrite against what the call holds now: the check a live edit and a published sandbox's moves share. */
+export function assertFieldsWritable(user: PortalUser, current: TPortcall, fields: Partial<Record<TPortcallField, unknown>>): void {
+  guardPortcallWrite(user, fields, (field) => storedFieldValue(current, field));
+}
+
+/** The negotiated times a write sets to a new instant; unset, or the same instant written another way, is no step. */
+export function movedTimes(current: TPortcall, changes: object): { time: TNegotiatedTime; value: string }[] {
+  return NEGOTIATED_TIMES.flatMap((time) => {
+    const next = (changes as Partial<Record<TNegotiatedTime, string | null>>)[time];
+    if (next === undefined || next === null) return [];
+    if (current[time] && Date.parse(next) === Date.parse(current[time])) return [];
+    return [{ time, value: next }];
+  });
+}
+
+/** The plain fields (not the negotiated times) a write changes, each with its value before: each is an audit row. */
+export function changedPlainFields(current: TPortcall, changes: object): { key: string; before: TAuditValue | undefined; value: TAuditValue }[] {
+  return Object.entries(changes as Record<string, TAuditValue | undefined>).flatMap(([key, value]) => {
+    if ((NEGOTIATED_TIMES as readonly string[]).includes(key) || value === undefined) return [];
+    const before = (current as unknown as Record<string, TAuditValue>)[key];
+    return JSON.stringify(before) === JSON.stringify(value) ? [] : [{ key, before, value }];
+  });
+}
+
+/** The step a time set to a new value becomes: the vessel side requests; the terminal plans, proposes, records the actual or revises. */
+export function movedTimeAction(party: TParty, label: TTimeLabel | null): TNegotiationAction {
+  if (party === 'vessel_side') return 'request';
+  return label === null ? 'plan' : label === 'requested' ? 'propose' : label === 'actual' ? 'actual' : 'revise';
 }
 
 /** Plain fields are written as given; a changed time becomes the negotiation step that fits the caller's side. */

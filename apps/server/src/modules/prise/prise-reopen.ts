@@ -7,10 +7,16 @@ import type { DB } from '../../db/schema';
 import { type TPriseActor, writeCallPriseStatus } from './prise-announce';
 import { buildContent } from './prise-content';
 import { changedAspects, missingFields, priseStatusOf } from './prise-status';
-import { findCargoTypes, findNotice, findNoticeSource, insertEvent, reopenNotice } from './prise.repository';
+import { findCargoTypes, findNotice, findNoticeSource, findPortcallsWithNotice, insertEvent, reopenNotice } from './prise.repository';
 
 /** Quayline itself, when the writer is not a person (schedule sync, AIS). */
 export const QUAYLINE_ACTOR: TPriseActor = { userId: null, name: 'Quayline', side: 'terminal' };
+
+/** The same for several calls written in one transaction; calls without a notice cost nothing beyond one query. */
+export async function reopenPriseNoticesIfChanged(trx: Transaction<DB>, portcallIds: readonly number[], now: Date, actor: TPriseActor = QUAYLINE_ACTOR): Promise<void> {
+  if (portcallIds.length === 1) return reopenPriseNoticeIfChanged(trx, portcallIds[0]!, now, actor);
+  for (const portcallId of await findPortcallsWithNotice(trx, portcallIds)) await reopenPriseNoticeIfChanged(trx, portcallId, now, actor);
+}
 
 export async function reopenPriseNoticeIfChanged(trx: Transaction<DB>, portcallId: number, now: Date, actor: TPriseActor = QUAYLINE_ACTOR): Promise<void> {
   // One indexed read by primary key; calls without a notice stop here.

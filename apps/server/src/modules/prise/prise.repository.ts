@@ -92,6 +92,14 @@ export function findNotice(db: Db, portcallId: number, forUpdate = false) {
 }
 export type TNoticeRow = NonNullable<Awaited<ReturnType<typeof findNotice>>>;
 
+/** Which of the calls have a PRISE notice, in the order given. */
+export async function findPortcallsWithNotice(db: Db, portcallIds: readonly number[]): Promise<number[]> {
+  if (portcallIds.length === 0) return [];
+  const rows = await db.selectFrom('prise_notices').select('portcall_id').where('portcall_id', 'in', [...portcallIds]).execute();
+  const withNotice = new Set(rows.map((r) => r.portcall_id));
+  return portcallIds.filter((id) => withNotice.has(id));
+}
+
 /** The stored notice of a call; created as version 1 at its first write. */
 export async function ensureNotice(db: Db, portcallId: number, now: Date): Promise<TNoticeRow> {
   await db.insertInto('prise_notices').values({ portcall_id: portcallId, created_at: now, updated_at: now }).onConflict((oc) => oc.column('portcall_id').doNothing()).execute();

@@ -1,5 +1,6 @@
 // SQL for realtime events: publishing (insert + NOTIFY), reading after an id, retention, and the terminals a subscriber is linked to.
 import { type Kysely, sql } from 'kysely';
+import { insertRowsAsJson } from '../../db/json-rows';
 import type { DB, RealtimePayload } from '../../db/schema';
 import { storedRealtimePayload } from '../../db/stored-json';
 
@@ -17,13 +18,24 @@ export type RealtimeEventRow = { id: number; channel: string; event: string; pay
 
 /** Must run inside a transaction: the lock and the notification both belong to it, so a rollback publishes nothing. */
 export async function insertEventAndNotify(tx: Kysely<DB>, row: { channel: string; event: string; payload: RealtimePayload }): Promise<{ id: number; created_at: Date }> {
+  const [inserted] = await insertEventsAndNotify(tx, [row]);
+  return inserted!;
+}
+
+/**
+ * Several events of one transaction in one insert, in the order given, and one notification: every server reads all
+ * events up to the newest id when it is woken, so one wake-up covers them all.
+ */
+export async function insertEventsAndNotify(tx: Kysely<DB>, rows: readonly { channel: string; event: string; payload: RealtimePayload }[]): Promise<{ id: number; created_at: Date }[]> {
+  if (rows.length === 0) return [];
   await sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_KEY}::bigint)`.execute(tx);
-  const inserted = await tx
-    .insertInto('realtime_events')
-    .values({ channel: row.channel, event: row.event, payload: storedRealtimePayload(row.event, row.payload) })
-    .returning(['id', 'created_at'])
-    .executeTakeFirstOrThrow();
-  await sql`select pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${String(inserted.id)})`.execute(tx);
+  const stored = rows.map((row) => ({ channel: row.channel, event: row.event, payload: storedRealtimePayload(row.event, row.payload) }));
+  const inserted =
+    stored.length === 1
+      ? await tx.insertInto('realtime_events').values(stored[0]!).returning(['id', 'created_at']).execute()
+      : (await insertRowsAsJson(tx, 'realtime_events', stored, ['id', 'created_at'], ['payload'])).map((r) => ({ id: r.id, created_at: new Date(r.created_at) }));
+  inserted.sort((a, b) => a.id - b.id);
+  await sql`select pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${String(inserted.at(-1)!.id)})`.execute(tx);
   return inserted;
 }
 

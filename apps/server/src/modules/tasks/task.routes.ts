@@ -1,5 +1,5 @@
 // HTTP for port-call tasks and the user's task settings.
-import { TASKS_PAGE_SIZE, TASK_FILTERS, TASK_REASONS, ZErrorEnvelope, ZPageMeta, ZPortcall, pageQuery, successEnvelope } from '@quayline/domain';
+import { LIST_INPUT_MAX_ITEMS, TASKS_PAGE_SIZE, TASK_FILTERS, TASK_REASONS, ZErrorEnvelope, ZPageMeta, ZPortcall, pageQuery, successEnvelope } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ const errors = { '4xx': ZErrorEnvelope };
 export const ZTaskListQuery = pageQuery(TASKS_PAGE_SIZE).extend({ type: z.enum(['open', 'closed']).default('open'), filter: z.enum(TASK_FILTERS).default('all') });
 const ZTask = z.object({ portcall: ZPortcall, reasons: z.array(z.enum(TASK_REASONS)) });
 const ZCounts = z.object({ total: z.number().int(), upcoming: z.number().int(), departed: z.number().int() });
-const ZTaskSettings = z.object({ enabled_reasons: z.array(z.enum(TASK_REASONS)) });
+const ZTaskSettings = z.object({ enabled_reasons: z.array(z.enum(TASK_REASONS)).max(LIST_INPUT_MAX_ITEMS) });
 
 export async function taskRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

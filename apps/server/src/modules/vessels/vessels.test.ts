@@ -127,6 +127,17 @@ describe.each(DB_TARGETS)('vessels on %s', (target) => {
       expect(await t.database.db.selectFrom('vessels').select('id').where('imo_number', '=', imo).executeTakeFirst()).toBeUndefined();
     });
 
+    it('refuses a name that could display reversed (a right-to-left override) with a 400 naming the field and the character', async () => {
+      const { call } = await signIn(t.app, t.database.db, { userType: 'terminal_operator' });
+      const imo = randomImo();
+      const res = await call('POST', '/vessels', newVessel({ imo_number: imo, name: 'NORDIC \u202EEXE.RATS' }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().payload.errors).toEqual([{ path: 'name', message: 'A name must not contain characters that change the direction of the text (found U+202E).' }]);
+      expect(await t.database.db.selectFrom('vessels').select('id').where('imo_number', '=', imo).executeTakeFirst()).toBeUndefined();
+      // Names in right-to-left scripts are names like any other.
+      expect((await call('POST', '/vessels', newVessel({ name: 'مرسى الشمال' }))).statusCode).toBe(201);
+    });
+
     it('enforces the IMO check digit, reported on imo_number', async () => {
       const { call } = await signIn(t.app, t.database.db, { userType: 'agent' });
       const good = randomImo();

@@ -1,4 +1,5 @@
-// How one table value becomes text in the text formats (csv follows the same rules in @quayline/domain's toCsv).
+// How one table value becomes text in the text formats (csv follows the same rules in @quayline/domain's toCsv, which
+// also neutralises cells a spreadsheet would run as a formula).
 export type TExportColumn = { key: string; header: string };
 export type TExportRow = Record<string, unknown>;
 

@@ -171,6 +171,23 @@ describe('exportTable', () => {
     expect(strFromU8(entries['xl/workbook.xml'] ?? new Uint8Array())).toContain('name="download"');
   });
 
+  it('neutralises cells a spreadsheet would run as a formula in csv, and keeps real numbers as numbers', async () => {
+    const data = [{ vessel: '=HYPERLINK("https://evil.example","Click")', note: '@SUM(1+1)', deviation: -3.5, shown: '-2.25' }];
+    const file = await exportTable({ data, format: 'csv' });
+    expect(await readBlobText(file.blob)).toBe('"vessel","note","deviation","shown"\r\n' + `"'=HYPERLINK(""https://evil.example"",""Click"")","'@SUM(1+1)","-3.5","-2.25"\r\n`);
+  });
+
+  it('writes a text that looks like a formula as a text cell in xlsx, never as a formula', async () => {
+    const planted = '=HYPERLINK("https://evil.example","Click")';
+    const file = await exportTable({ data: [{ vessel: planted, deviation: -3.5 }], format: 'xlsx' });
+    const entries = unzipSync(await readBlobBytes(file.blob));
+    const sheet = strFromU8(entries['xl/worksheets/sheet1.xml'] ?? new Uint8Array());
+    expect(sheet).not.toMatch(/<f[ >]/);
+    const shared = new DOMParser().parseFromString(strFromU8(entries['xl/sharedStrings.xml'] ?? new Uint8Array()), 'application/xml');
+    expect([...shared.getElementsByTagName('si')].map((si) => si.textContent)).toContain(planted);
+    expect(sheet).toContain('<v>-3.5</v>');
+  });
+
   it('accepts the spec name xls and writes the same workbook as .xlsx', async () => {
     const file = await exportTable({ data: ROWS, format: 'xls' });
     expect(file.fileName).toBe('download.xlsx');
