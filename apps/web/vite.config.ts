@@ -79,6 +79,9 @@ export default defineConfig({
       output: {
         // Vendor code changes less often than ours; separate chunks keep browser caches warm across releases.
         manualChunks: (id) => {
+          // zod's eval switch must run before any chunk builds a schema; a chunk runs after the chunks it imports, so
+          // in the entry chunk it would come too late. In zod's own chunk it runs before anything that uses zod.
+          if (/[\\/]src[\\/]lib[\\/]zod-without-eval\.ts$/.test(id)) return 'vendor';
           if (!id.includes('node_modules')) return undefined;
           // Only the lazily loaded map uses these; left to Rollup they stay in the map route's own chunk.
           if (/[\\/](leaflet|leaflet\.markercluster|topojson-client|world-atlas)[\\/]/.test(id)) return undefined;
