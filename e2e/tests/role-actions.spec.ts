@@ -61,7 +61,9 @@ const SCREENS: readonly TScreen[] = [
       { name: 'Save changes', roles: ALL },
       { name: 'Add booking', roles: TERMINAL },
       { name: 'Add shift', roles: TERMINAL },
-      { name: /^Prefill/, roles: TERMINAL },
+      // The shift plan's prefill; the cargo tiers' "Prefill end from duration" belongs to cargo details, which everyone writes.
+      { name: 'Prefill from cargo window', roles: TERMINAL },
+      { name: 'Prefill end from duration', roles: ALL, isStateful: true },
     ],
   },
   {
