@@ -25,6 +25,7 @@ export * from './schemas/notifications';
 export * from './cargo-tiers';
 export * from './shift-calendar';
 export * from './berth-clashes';
+export * from './berth-utilisation';
 export * from './schemas/draft';
 export * from './schemas/berth-plan';
 export * from './cargo-window';

@@ -1,5 +1,6 @@
-// The key figures the planner compares a proposal by: waiting, clashes, calls on their requested time, quay use.
-import { ON_REQUESTED_TIME_MINUTES, type TPlanFigures, type TPlanQuay, findPlanClashes } from '@quayline/domain';
+// The key figures the planner compares a proposal by: waiting, clashes, calls on their requested time, quay use
+// (berth utilisation as the KPI report defines it: berthUtilisation in @quayline/domain).
+import { ON_REQUESTED_TIME_MINUTES, type TPlanFigures, type TPlanQuay, berthUtilisation, findPlanClashes } from '@quayline/domain';
 
 const HOUR_MS = 3_600_000;
 
@@ -16,20 +17,13 @@ export function planFigures(counted: readonly TFigureCall[], context: readonly T
   const clashes = findPlanClashes(placed, quay).filter((clash) => clash.callIds.some((id) => ids.has(id))).length;
   const waiting = counted.reduce((sum, c) => sum + Math.max(0, c.arrivalMs - c.wantedMs) / HOUR_MS, 0);
   const onTime = counted.filter((c) => Math.abs(c.arrivalMs - c.wantedMs) <= ON_REQUESTED_TIME_MINUTES * 60_000).length;
-  const windowHours = (window.endMs - window.startMs) / HOUR_MS;
-  const berthMetres = quay.sections.filter((s) => s.berthType === 'Berth').reduce((sum, s) => sum + Math.max(0, Math.min(s.end, quay.length) - Math.max(s.start, 0)), 0);
-  let used = 0;
-  for (const c of counted) {
-    if (c.start === null || c.end === null) continue;
-    const overlapHours = Math.max(0, Math.min(c.departureMs, window.endMs) - Math.max(c.arrivalMs, window.startMs)) / HOUR_MS;
-    used += (c.end - c.start) * overlapHours;
-  }
-  const capacity = berthMetres * windowHours;
+  const positioned = counted.flatMap((c) => (c.start !== null && c.end !== null ? [{ start: c.start, end: c.end, from: c.arrivalMs, to: c.departureMs }] : []));
+  const utilisation = berthUtilisation({ quayLength: quay.length, sections: quay.sections, blockZones: quay.blockZones, calls: positioned, window: { from: window.startMs, to: window.endMs } });
   return {
     total_waiting_hours: Math.round(waiting * 100) / 100,
     clashes,
     on_requested_time: onTime,
-    quay_utilisation: capacity > 0 ? Math.min(1, Math.round((used / capacity) * 1000) / 1000) : 0,
+    quay_utilisation: utilisation === null ? 0 : Math.min(1, Math.round(utilisation * 1000) / 1000),
     calls_without_place: counted.filter((c) => c.start === null || c.end === null).length,
   };
 }

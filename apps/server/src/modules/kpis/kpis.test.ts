@@ -1,4 +1,5 @@
 // The KPI engine against a hand-computed fixture (every expected figure is worked out in the comments, per docs/kpis.md).
+import { berthUtilisation } from '@quayline/domain';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../db/schema';
@@ -238,6 +239,49 @@ describe.each(DB_TARGETS)('KPIs on %s', (target) => {
       { group_key: String(world.north), group_label: 'North', values: { berth_utilisation: 26.5 }, counts: { calls: 3 } }, // 6,200 / (500 x 48 - 600)
       { group_key: String(world.south), group_label: 'South', values: { berth_utilisation: 17.71 }, counts: { calls: 1 } }, // 3,400 / (400 x 48)
     ]);
+  });
+
+  it('computes berth utilisation as the domain rule the planner uses does, for the whole period, each day and each section', async () => {
+    const db = t.database.db;
+    const quay = await db.selectFrom('terminals').select('quay_length_m').where('id', '=', world.terminal.id).executeTakeFirstOrThrow();
+    const sections = (await db.selectFrom('terminal_sections').select(['id', 'start_position_m', 'end_position_m', 'berth_type']).where('terminal_id', '=', world.terminal.id).execute()).map((r) => ({
+      id: r.id,
+      start: Number(r.start_position_m),
+      end: Number(r.end_position_m),
+      berthType: r.berth_type as 'Berth' | 'Blocked Zone' | 'Buffer Zone',
+    }));
+    const blockZones = (await db.selectFrom('blocked_zones').select(['start_position_m', 'end_position_m', 'starts_at', 'ends_at']).where('terminal_id', '=', world.terminal.id).execute()).map((z) => ({
+      start: Number(z.start_position_m),
+      end: Number(z.end_position_m),
+      from: z.starts_at.getTime(),
+      to: z.ends_at.getTime(),
+    }));
+    // The calls the report counts: not cancelled, not dummy, with a place on the quay.
+    const calls = (
+      await db
+        .selectFrom('portcalls')
+        .select(['berth_start_position', 'berth_end_position', 'berth_arrival', 'berth_departure'])
+        .where('terminal_id', '=', world.terminal.id)
+        .where('is_dummy', '=', false)
+        .where('status', '<>', 'Cancelled')
+        .where('berth_start_position', 'is not', null)
+        .execute()
+    ).map((c) => ({ start: Number(c.berth_start_position), end: Number(c.berth_end_position), from: c.berth_arrival.getTime(), to: c.berth_departure.getTime() }));
+    const percent = (window: { from: string; to: string }, range?: { start: number; end: number }) => {
+      const value = berthUtilisation({ quayLength: quay.quay_length_m, sections, blockZones, calls, window: { from: Date.parse(window.from), to: Date.parse(window.to) }, ...(range ? { range } : {}) });
+      return value === null ? null : Math.round(value * 10_000) / 100;
+    };
+    const byDay = await overall(planner, `${PERIOD}&grouping=day&kpis=berth_utilisation`);
+    expect(byDay.totals.values.berth_utilisation).toBe(percent({ from: '2026-06-30T22:00:00Z', to: '2026-07-02T22:00:00Z' }));
+    expect(byDay.rows.map((r) => r.values.berth_utilisation)).toEqual([percent({ from: '2026-06-30T22:00:00Z', to: '2026-07-01T22:00:00Z' }), percent({ from: '2026-07-01T22:00:00Z', to: '2026-07-02T22:00:00Z' })]);
+    const bySection = await overall(planner, `${PERIOD}&grouping=berth_section&kpis=berth_utilisation`);
+    const whole = { from: '2026-06-30T22:00:00Z', to: '2026-07-02T22:00:00Z' };
+    expect(bySection.rows.map((r) => r.values.berth_utilisation)).toEqual(
+      [world.north, world.south].map((id) => {
+        const section = sections.find((x) => x.id === id)!;
+        return percent(whole, { start: section.start, end: section.end });
+      }),
+    );
   });
 
   it('shows an agent only the figures of its own calls', async () => {
