@@ -10,7 +10,9 @@ export default defineConfig({
   retries: 0,
   // Two cores run two browsers, the app and sometimes an optimizer run at once: long stories need the slack.
   timeout: 90_000,
-  expect: { timeout: 10_000 },
+  // An assertion waits for what it expects (an answer drawn, an event shown) at most this long; on a busy machine a
+  // list's first answer alone took more than 10 s. A wrong screen still fails, only later.
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? './test-results/results.json' }]],
   outputDir: './test-results',
   use: {

@@ -66,7 +66,7 @@ test.describe('dashboard', () => {
         }),
       );
       // No reload: the planner's dashboard hears of the change and shows the new alert.
-      await expect.poll(async () => Number(await openCount.textContent()), { timeout: 20_000 }).toBeGreaterThan(before);
+      await expect.poll(async () => Number(await openCount.textContent()), { timeout: 45_000 }).toBeGreaterThan(before);
       const alerts = await payload<{ items: { rule: string; portcall_id: number }[] }>(await planner.request.get(`${API()}/dashboard/alerts?portcall_id=${created.id}`));
       expect(alerts.items.some((a) => a.rule === 'unanswered_request' && a.portcall_id === created.id)).toBe(true);
       // The alert sits in its vessel's group of unanswered requests (alone, it is shown as itself).
