@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canPerform } from './permissions';
+import { canPerform } from './master-data-permissions';
 
 describe('master data permissions', () => {
   it('lets only terminal operators manage block zones', () => {
