@@ -1,6 +1,6 @@
 // The daily task digest mail in the recipient's language: plain text and simple HTML, counts, one line and link per call.
 import { LOCALES, type TDailyTaskSummary, type TDigestGroup, type TLocale, type TTaskReason } from '@quayline/domain';
-import { type TranslationTree, loadTranslations } from '../translations/translations.routes';
+import { type TranslationTree, loadTranslations } from '../translations/translation-files';
 
 type MailTexts = {
   subject: (total: number, date: string) => string;

@@ -1,6 +1,6 @@
 // File columns of the reports; their headers come from the `reports.columns` texts the screens show, so file and screen agree.
 import { OVERALL_KPI_UNITS, type TKpiUnit, type TLocale, type TOverallKpi, kpiLabelKey } from '@quayline/domain';
-import { type TranslationTree, loadTranslations } from '../translations/translations.routes';
+import { translatedText } from '../translations/translation-files';
 
 export const SITUATION_COLUMNS = ['situation', 'vessel', 'imo', 'status', 'operator', 'agent', 'berth_section', 'position', 'bollards', 'berth_arrival', 'berth_arrival_label', 'berth_departure', 'berth_departure_label', 'pbp_arrival', 'pbp_arrival_label', 'cargo_types', 'discharge', 'load', 'restow', 'total_moves', 'remarks'] as const;
 export const MOVEMENT_COLUMNS = ['movement', 'time', 'time_source', 'time_label', 'vessel', 'imo', 'status', 'operator', 'berth_section', 'from_position', 'to_position'] as const;
@@ -11,26 +11,14 @@ const TIME_COLUMNS: readonly TColumn[] = ['berth_arrival', 'berth_departure', 'p
 
 const UNIT_SUFFIX: Record<TKpiUnit, string> = { percent: '%', hours: 'h', moves_per_hour: 'moves/h', cranes: 'cranes' };
 
-const cache = new Map<TLocale, TranslationTree>();
-/** The text at a dotted key, or undefined when the locale file lacks it. */
-export function reportText(locale: TLocale, key: string): string | undefined {
-  let tree = cache.get(locale);
-  if (!tree) {
-    tree = loadTranslations(locale);
-    cache.set(locale, tree);
-  }
-  let node: string | TranslationTree | undefined = tree;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  return typeof node === 'string' ? node : undefined;
-}
 
 export function reportHeaders(locale: TLocale, columns: readonly TColumn[], timeZone: string): { key: string; header: string }[] {
   return columns.map((key) => {
-    const text = reportText(locale, `reports.columns.${key}`) ?? key;
+    const text = translatedText(locale, `reports.columns.${key}`) ?? key;
     return { key, header: TIME_COLUMNS.includes(key) ? `${text} (${timeZone})` : text };
   });
 }
 
 export function kpiHeaders(locale: TLocale, kpis: readonly TOverallKpi[]): { key: string; header: string }[] {
-  return kpis.map((kpi) => ({ key: kpi, header: `${reportText(locale, kpiLabelKey(kpi)) ?? kpi} (${UNIT_SUFFIX[OVERALL_KPI_UNITS[kpi]]})` }));
+  return kpis.map((kpi) => ({ key: kpi, header: `${translatedText(locale, kpiLabelKey(kpi)) ?? kpi} (${UNIT_SUFFIX[OVERALL_KPI_UNITS[kpi]]})` }));
 }

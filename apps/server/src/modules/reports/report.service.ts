@@ -18,7 +18,8 @@ import { findVisibleTerminal } from '../kpis/kpi.repository';
 import { getOverallPerformance } from '../kpis/kpi.service';
 import { iso, num } from '../portcalls/portcall-mapper';
 import { findCargoDetails } from '../portcalls/portcall.repository';
-import { MOVEMENT_COLUMNS, PERFORMANCE_COLUMNS, SITUATION_COLUMNS, kpiHeaders, reportHeaders, reportText } from './report-columns';
+import { MOVEMENT_COLUMNS, PERFORMANCE_COLUMNS, SITUATION_COLUMNS, kpiHeaders, reportHeaders } from './report-columns';
+import { translatedText as reportText } from '../translations/translation-files';
 import { type ReportCallRow, findMovementCalls, findShiftEvents, findSituationCalls } from './report.repository';
 import { localeOfUser } from '../users/user-info';
 

@@ -1,18 +1,11 @@
 // Serves the interface texts of one locale; the files are read once at start.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { LOCALES, type TLocale, ZErrorEnvelope, ZLocale, successEnvelope } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
+import { type TranslationTree, loadTranslations } from './translation-files';
 
-export type TranslationTree = { [key: string]: string | TranslationTree };
-
-export function loadTranslations(locale: TLocale): TranslationTree {
-  const file = fileURLToPath(new URL(`./locales/${locale}.json`, import.meta.url));
-  return JSON.parse(readFileSync(file, 'utf8')) as TranslationTree;
-}
 
 const ZTranslationTree: z.ZodType<TranslationTree> = z.lazy(() => z.record(z.string(), z.union([z.string(), ZTranslationTree])));
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { APP_ROUTES, ERROR_CODES, LOCALES } from '@quayline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/test-app';
-import { type TranslationTree, loadTranslations } from './translations.routes';
+import { type TranslationTree, loadTranslations } from './translation-files';
 
 function flatten(tree: TranslationTree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
