@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_ERRORS, csvCellText, formatInstantInZone, toCsv } from './export-format';
+import { EXPORT_ERRORS, csvCellText, csvConventionsOf, fileNameForPeriod, formatInstantInZone, toCsv } from './export-format';
 
 describe('toCsv', () => {
   it('quotes every field, doubles quotes and uses CRLF', () => {
@@ -43,5 +43,19 @@ describe('formatInstantInZone', () => {
     expect(formatInstantInZone('2026-01-01T10:00:00Z', 'Europe/Berlin')).toBe('2026-01-01 11:00');
     expect(formatInstantInZone('2026-03-29T01:00:00Z', 'Europe/Berlin')).toBe('2026-03-29 03:00');
     expect(formatInstantInZone(null, 'Europe/Berlin')).toBe('');
+  });
+});
+
+describe('CSV in the reader\u2019s language', () => {
+  it('writes semicolons and decimal commas for German, French and Spanish, commas and points for English', () => {
+    const rows = [{ name: 'Elbe', rate: 3.5, moves: 184 }];
+    expect(toCsv(rows, csvConventionsOf('de'))).toBe('"name";"rate";"moves"\r\n"Elbe";"3,5";"184"\r\n');
+    expect(toCsv(rows, csvConventionsOf('es'))).toBe('"name";"rate";"moves"\r\n"Elbe";"3,5";"184"\r\n');
+    expect(toCsv(rows, csvConventionsOf('en'))).toBe('"name","rate","moves"\r\n"Elbe","3.5","184"\r\n');
+  });
+
+  it('names a file after the days it covers in the zone shown, the end exclusive', () => {
+    expect(fileNameForPeriod('movement-report', { from: '2026-06-30T22:00:00Z', to: '2026-07-01T22:00:00Z' }, 'Europe/Berlin')).toBe('movement-report-2026-07-01');
+    expect(fileNameForPeriod('portcalls', { from: '2026-06-30T22:00:00Z', to: '2026-07-14T22:00:00Z' }, 'Europe/Berlin')).toBe('portcalls-2026-07-01-2026-07-14');
   });
 });

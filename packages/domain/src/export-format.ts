@@ -1,5 +1,6 @@
 // CSV export as spec section 7 describes it: quoted fields, comma by default, optional BOM, cells safe to open in a
 // spreadsheet, and its error texts.
+import type { TLocale } from './locales';
 
 export const EXPORT_ERRORS = {
   notArrayOfObjects: 'Invalid export data. Please provide an array of object',
@@ -10,7 +11,15 @@ export const EXPORT_ERRORS = {
 
 export const DEFAULT_EXPORT_FILE_NAME = 'download';
 
-export type TCsvOptions = { delimiter?: string; bom?: boolean; columns?: { key: string; header: string }[] };
+export type TCsvOptions = { delimiter?: string; bom?: boolean; columns?: { key: string; header: string }[]; decimalComma?: boolean };
+
+/** Languages whose spreadsheets read a decimal comma; their list separator (and so a CSV's) is the semicolon. */
+const DECIMAL_COMMA_LOCALES: readonly TLocale[] = ['de', 'fr', 'es'];
+
+/** How a spreadsheet in the reader's language expects a CSV: `;` and `3,5` in German, French and Spanish, `,` and `3.5` in English. */
+export function csvConventionsOf(locale: TLocale): { delimiter: ',' | ';'; decimalComma: boolean } {
+  return DECIMAL_COMMA_LOCALES.includes(locale) ? { delimiter: ';', decimalComma: true } : { delimiter: ',', decimalComma: false };
+}
 
 /** A first character that makes a spreadsheet read a cell as a formula: = + - @, tab, carriage return (OWASP). */
 const FORMULA_TRIGGER = /^[=+\-@\t\r]/;
@@ -28,15 +37,16 @@ const PLAIN_NUMBER = /^[+-]?(?:\d+(?:[.,]\d+)*|[.,]\d+)(?:[eE][+-]?\d+)?$/;
  * runs nothing (`=HYPERLINK(…)` typed into a vessel name stays a name). A real number stays a number: a number
  * value by its type, a text by the strict pattern above, so negative deviations and "+49" keep working in sums.
  */
-export function csvCellText(value: unknown): string {
+export function csvCellText(value: unknown, decimalComma = false): string {
   if (value === null || value === undefined) return '';
-  if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return decimalComma ? String(value).replace('.', ',') : String(value);
+  if (typeof value === 'bigint') return String(value);
   const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
   return FORMULA_TRIGGER.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
 
-function quote(value: unknown): string {
-  return `"${csvCellText(value).replace(/"/g, '""')}"`;
+function quote(value: unknown, decimalComma = false): string {
+  return `"${csvCellText(value, decimalComma).replace(/"/g, '""')}"`;
 }
 
 /** Rows of objects to CSV; every field is quoted, lines end with CRLF (RFC 4180), formula triggers neutralised. */
@@ -46,7 +56,8 @@ export function toCsv(rows: unknown, options: TCsvOptions = {}): string {
   const delimiter = options.delimiter ?? ',';
   const records = rows as Record<string, unknown>[];
   const columns = options.columns ?? [...new Set(records.flatMap((r) => Object.keys(r)))].map((key) => ({ key, header: key }));
-  const lines = [columns.map((c) => quote(c.header)).join(delimiter), ...records.map((r) => columns.map((c) => quote(r[c.key])).join(delimiter))];
+  const decimalComma = options.decimalComma ?? false;
+  const lines = [columns.map((c) => quote(c.header)).join(delimiter), ...records.map((r) => columns.map((c) => quote(r[c.key], decimalComma)).join(delimiter))];
   return `${options.bom ? '\uFEFF' : ''}${lines.join('\r\n')}\r\n`;
 }
 
@@ -67,4 +78,14 @@ export function formatInstantInZone(iso: string | null, timeZone: string): strin
   const parts = exportFormatter(timeZone).formatToParts(new Date(iso));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
+/**
+ * A download's file name after the days it covers, in the zone its times are shown in: `movement-report-2026-07-01`
+ * for one day, `portcalls-2026-07-01-2026-07-14` for a period (`to` is exclusive).
+ */
+export function fileNameForPeriod(kind: string, period: { from: string; to: string }, timeZone: string): string {
+  const first = formatInstantInZone(period.from, timeZone).slice(0, 10);
+  const last = formatInstantInZone(new Date(Date.parse(period.to) - 1).toISOString(), timeZone).slice(0, 10);
+  return first === last ? `${kind}-${first}` : `${kind}-${first}-${last}`;
 }

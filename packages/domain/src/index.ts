@@ -39,6 +39,7 @@ export * from './cargo-progress';
 export * from './dashboard-alerts';
 export * from './alert-groups';
 export * from './schemas/dashboard';
+export * from './schemas/downloads';
 export * from './schemas/reports';
 export * from './schemas/shift-planner';
 export * from './shift-plan';

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { customPeriodProblem } from '../kpis';
 import { ZInstantInput, ZRecordId } from './master-data';
 import { ZOverallPerformance } from './kpis';
+import { ZDownloadFileType } from './downloads';
+import { ZLocale } from '../locales';
 
 const ZTerminalId = ZRecordId;
-export const REPORT_FILE_TYPES = ['csv', 'xls'] as const;
-export const ZReportFileType = z.enum(REPORT_FILE_TYPES, { message: 'Use csv or xls' });
 export const SITUATION_HOURS_AHEAD_DEFAULT = 24;
 export const SITUATION_HOURS_AHEAD_MAX = 168;
 
@@ -22,7 +22,7 @@ export const ZSituationReportQuery = z.object({
     .default(SITUATION_HOURS_AHEAD_DEFAULT),
 });
 export type TSituationReportQuery = z.infer<typeof ZSituationReportQuery>;
-export const ZSituationReportDownloadQuery = ZSituationReportQuery.extend({ type: ZReportFileType });
+export const ZSituationReportDownloadQuery = ZSituationReportQuery.extend({ type: ZDownloadFileType.default('csv'), locale: ZLocale.optional() });
 
 const ZPeriodFields = z.object({ terminal_id: ZTerminalId, from: ZInstantInput, to: ZInstantInput });
 function periodProblem(q: { from: string; to: string }, ctx: z.RefinementCtx): void {
@@ -31,7 +31,7 @@ function periodProblem(q: { from: string; to: string }, ctx: z.RefinementCtx): v
 }
 /** A period of at most three years, `to` after `from` (the same rule as the KPI periods). */
 export const ZReportPeriodQuery = ZPeriodFields.superRefine(periodProblem);
-export const ZReportPeriodDownloadQuery = ZPeriodFields.extend({ type: ZReportFileType }).superRefine(periodProblem);
+export const ZReportPeriodDownloadQuery = ZPeriodFields.extend({ type: ZDownloadFileType.default('csv'), locale: ZLocale.optional() }).superRefine(periodProblem);
 export type TReportPeriodQuery = z.infer<typeof ZReportPeriodQuery>;
 
 const ZTime = z.object({ value: z.string().nullable(), label: z.string().nullable() });

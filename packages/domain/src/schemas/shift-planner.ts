@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ZRecordId, ZRecordIdValue, ZTerminalShift } from './master-data';
 import { PORTCALL_STATUSES, ZShiftDetail, ZShiftDetailInput } from './portcall';
 import { SHIFT_PLANNER_ORDER_BY } from './settings';
+import { ZDownloadFileOptions } from './downloads';
 
 const ZInstant = z.iso.datetime({ offset: true });
 const ZLocalDate = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
@@ -154,11 +155,8 @@ export const ZShiftDetailsUpdateRequest = z.object({ version: z.number().int().p
 export type TShiftDetailsUpdateRequest = z.input<typeof ZShiftDetailsUpdateRequest>;
 export const ZShiftDetailsUpdateResponse = z.object({ portcall: ZBoardPortcall });
 
-export const SHIFT_DOWNLOAD_FORMATS = ['csv', 'xls', 'xlsx'] as const;
-export const ZShiftDownloadQuery = z.object({
+export const ZShiftDownloadQuery = ZDownloadFileOptions.extend({
   terminal_id: ZRecordId,
   from: ZLocalDate.optional(),
   days: z.coerce.number().int().min(1).max(31).optional(),
-  type: z.enum(SHIFT_DOWNLOAD_FORMATS).default('csv'),
-  bom: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
 });

@@ -1,5 +1,5 @@
 // HTTP for the downloads of spec section 2: csv or Excel, with the list's filters.
-import { TASK_FILTERS, ZPortcallListQuery, ZRecordId, ZTimeZone } from '@quayline/domain';
+import { DOWNLOAD_FILE_TYPES, TASK_FILTERS, ZDownloadBom, ZLocale, ZPortcallListQuery, ZRecordId, ZTimeZone } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,30 +8,40 @@ import { downloadAudit, downloadDraft, downloadPortcalls, downloadTasks } from '
 import { sendDownload } from './workbook';
 
 const tags = ['Downloads'];
+// `type` is the spec's name for the file type (ZDownloadFileOptions); `format` is kept for links made before it. The
+// task list names its open or closed list `type` as well (`list` is its new name), so `type` takes those too.
 const ZFileOptions = z.object({
-  format: z.enum(['csv', 'xls', 'xlsx']).default('csv'),
-  bom: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  type: z.enum([...DOWNLOAD_FILE_TYPES, 'open', 'closed'], { message: 'Use csv or xls' }).optional(),
+  format: z.enum(DOWNLOAD_FILE_TYPES, { message: 'Use csv or xls' }).optional(),
+  locale: ZLocale.optional(),
+  bom: ZDownloadBom,
   timezone: ZTimeZone.optional(),
 });
+type TFileQuery = z.infer<typeof ZFileOptions>;
 
+function fileOptions(q: TFileQuery) {
+  const type = q.type === 'open' || q.type === 'closed' ? undefined : q.type;
+  return { format: type ?? q.format ?? 'csv', locale: q.locale, bom: q.bom, timezone: q.timezone };
+}
 
 export async function downloadRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { onRequest: requireSession };
   r.get('/portcall/download', { ...auth, schema: { tags, summary: 'Port calls as csv or xlsx, with the list filters', querystring: ZPortcallListQuery.omit({ page: true, per_page: true }).extend(ZFileOptions.shape) } }, async (request, reply) => {
-    const { format, bom, timezone, ...filters } = request.query;
-    return sendDownload(reply, await downloadPortcalls(app.ctx, sessionOf(request), filters, { format, bom, timezone }));
+    const { type, format, locale, bom, timezone, ...filters } = request.query;
+    return sendDownload(reply, await downloadPortcalls(app.ctx, sessionOf(request), filters, fileOptions({ type, format, locale, bom, timezone })));
   });
-  r.get('/portcall-tasks-list/download', { ...auth, schema: { tags, summary: 'Tasks as csv or xlsx', querystring: ZFileOptions.extend({ type: z.enum(['open', 'closed']).default('open'), filter: z.enum(TASK_FILTERS).default('all') }) } }, async (request, reply) => {
-    const { format, bom, timezone, type, filter } = request.query;
-    return sendDownload(reply, await downloadTasks(app.ctx, sessionOf(request), { type, filter }, { format, bom, timezone }));
+  r.get('/portcall-tasks-list/download', { ...auth, schema: { tags, summary: 'Tasks as csv or xlsx', querystring: ZFileOptions.extend({ list: z.enum(['open', 'closed']).optional(), filter: z.enum(TASK_FILTERS).default('all') }) } }, async (request, reply) => {
+    const { list, filter, ...file } = request.query;
+    const kind = list ?? (file.type === 'closed' ? 'closed' : 'open');
+    return sendDownload(reply, await downloadTasks(app.ctx, sessionOf(request), { type: kind, filter }, fileOptions(file)));
   });
   r.get('/draft-portcalls/download', { ...auth, schema: { tags, summary: 'The sandbox draft next to the live plan, as csv or xlsx', querystring: ZFileOptions.extend({ terminal_id: ZRecordId }) } }, async (request, reply) => {
-    const { format, bom, timezone, terminal_id } = request.query;
-    return sendDownload(reply, await downloadDraft(app.ctx, sessionOf(request), terminal_id, { format, bom, timezone }));
+    const { terminal_id, ...file } = request.query;
+    return sendDownload(reply, await downloadDraft(app.ctx, sessionOf(request), terminal_id, fileOptions(file)));
   });
   r.get('/portcall_audit/download', { ...auth, schema: { tags, summary: 'Audit trail as csv or xlsx', querystring: ZFileOptions.extend({ portcall_id: ZRecordId.optional() }) } }, async (request, reply) => {
-    const { format, bom, timezone, portcall_id } = request.query;
-    return sendDownload(reply, await downloadAudit(app.ctx, sessionOf(request), { portcall_id }, { format, bom, timezone }));
+    const { portcall_id, ...file } = request.query;
+    return sendDownload(reply, await downloadAudit(app.ctx, sessionOf(request), { portcall_id }, fileOptions(file)));
   });
 }

@@ -1,5 +1,5 @@
 // The port-call, task and audit downloads: the same filters and visibility as the lists, in the user's language and time zone.
-import { PER_PAGE_MAX, type TLocale, type TPortcallListQuery, type TTaskFilter, formatInstantInZone } from '@quayline/domain';
+import { PER_PAGE_MAX, type TLocale, type TPortcallListQuery, type TTaskFilter, fileNameForPeriod, formatInstantInZone } from '@quayline/domain';
 import type { AppContext } from '../../app-context';
 import type { AuthSession } from '../auth/auth.service';
 import { listAuditEvents } from '../portcalls/portcall-history.service';
@@ -14,9 +14,10 @@ import { localeOfUser } from '../users/user-info';
 /** A download never grows without bound; the list endpoints page through more. */
 export const DOWNLOAD_ROW_LIMIT = 10_000;
 
-type Options = { format: TDownloadFormat; bom: boolean; timezone: string | undefined };
+type Options = { format: TDownloadFormat; locale: TLocale | undefined; bom: boolean; timezone: string | undefined };
 
-const localeOf = (session: AuthSession): TLocale => localeOfUser(session.user);
+/** The language asked for (the screen's), else the profile's. */
+const localeOf = (session: AuthSession, options: Options): TLocale => options.locale ?? localeOfUser(session.user);
 
 function zoneOf(session: AuthSession, options: Options): string {
   return options.timezone ?? session.user.mail_timezone ?? 'Europe/Berlin';
@@ -57,7 +58,7 @@ export async function downloadPortcalls(ctx: AppContext, session: AuthSession, q
     service: p.service_name ?? '',
     moves: p.cargo_details.reduce((sum, c) => sum + c.total, 0),
   }));
-  return renderDownload({ rows, columns: headersFor(localeOf(session), PORTCALL_COLUMNS), format: options.format, bom: options.bom, baseName: `portcalls-${stamp(ctx)}`, sheetName: 'Port calls' });
+  return renderDownload({ rows, columns: headersFor(localeOf(session, options), PORTCALL_COLUMNS), format: options.format, locale: localeOf(session, options), bom: options.bom, baseName: query.from && query.to ? fileNameForPeriod('portcalls', { from: query.from, to: query.to }, tz) : `portcalls-${stamp(ctx)}`, sheetName: 'Port calls' });
 }
 
 export async function downloadTasks(ctx: AppContext, session: AuthSession, query: { type: 'open' | 'closed'; filter: TTaskFilter }, options: Options): Promise<TDownloadFile> {
@@ -71,7 +72,7 @@ export async function downloadTasks(ctx: AppContext, session: AuthSession, query
     berth_departure: formatInstantInZone(t.portcall.berth_departure, tz),
     reasons: t.reasons.join(', '),
   }));
-  return renderDownload({ rows, columns: headersFor(localeOf(session), TASK_COLUMNS), format: options.format, bom: options.bom, baseName: `portcall-tasks-${query.type}-${stamp(ctx)}`, sheetName: 'Tasks' });
+  return renderDownload({ rows, columns: headersFor(localeOf(session, options), TASK_COLUMNS), format: options.format, locale: localeOf(session, options), bom: options.bom, baseName: `portcall-tasks-${query.type}-${stamp(ctx)}`, sheetName: 'Tasks' });
 }
 
 export async function downloadAudit(ctx: AppContext, session: AuthSession, query: { portcall_id?: number | undefined }, options: Options): Promise<TDownloadFile> {
@@ -93,7 +94,7 @@ export async function downloadAudit(ctx: AppContext, session: AuthSession, query
     by: e.actor.name,
     acting_for: e.acting_for?.name ?? '',
   }));
-  return renderDownload({ rows, columns: headersFor(localeOf(session), AUDIT_COLUMNS), format: options.format, bom: options.bom, baseName: `portcall-audit-${stamp(ctx)}`, sheetName: 'Audit' });
+  return renderDownload({ rows, columns: headersFor(localeOf(session, options), AUDIT_COLUMNS), format: options.format, locale: localeOf(session, options), bom: options.bom, baseName: `portcall-audit-${stamp(ctx)}`, sheetName: 'Audit' });
 }
 
 /** The sandbox next to the live plan: one row per drafted call. */
@@ -116,5 +117,5 @@ export async function downloadDraft(ctx: AppContext, session: AuthSession, termi
       frozen: draft.frozen_portcall_ids.includes(live.id) ? 'x' : '',
     });
   }
-  return renderDownload({ rows, columns: headersFor(localeOf(session), DRAFT_COLUMNS), format: options.format, bom: options.bom, baseName: `berth-plan-sandbox-${stamp(ctx)}`, sheetName: 'Sandbox' });
+  return renderDownload({ rows, columns: headersFor(localeOf(session, options), DRAFT_COLUMNS), format: options.format, locale: localeOf(session, options), bom: options.bom, baseName: `berth-plan-sandbox-${stamp(ctx)}`, sheetName: 'Sandbox' });
 }

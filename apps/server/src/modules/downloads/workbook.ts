@@ -1,14 +1,19 @@
 // Writes rows as CSV (spec rules) or as a real Excel workbook.
-import { toCsv } from '@quayline/domain';
+import { type TLocale, csvConventionsOf, toCsv } from '@quayline/domain';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
 export type TDownloadFormat = 'csv' | 'xls' | 'xlsx';
 export type TDownloadFile = { body: Buffer; contentType: string; fileName: string };
 
-export async function renderDownload(args: { rows: Record<string, unknown>[]; columns: { key: string; header: string }[]; format: TDownloadFormat; bom: boolean; baseName: string; sheetName: string }): Promise<TDownloadFile> {
+/**
+ * A CSV follows the reader's language (`;` and decimal commas in German, French and Spanish, as their spreadsheets
+ * read them); a workbook keeps numbers as numbers, which every spreadsheet shows in its own language.
+ */
+export async function renderDownload(args: { rows: Record<string, unknown>[]; columns: { key: string; header: string }[]; format: TDownloadFormat; locale: TLocale; bom: boolean; baseName: string; sheetName: string }): Promise<TDownloadFile> {
   if (args.format === 'csv') {
-    return { body: Buffer.from(toCsv(args.rows, { columns: args.columns, bom: args.bom }), 'utf8'), contentType: 'text/csv; charset=utf-8', fileName: `${args.baseName}.csv` };
+    const csv = toCsv(args.rows, { columns: args.columns, bom: args.bom, ...csvConventionsOf(args.locale) });
+    return { body: Buffer.from(csv, 'utf8'), contentType: 'text/csv; charset=utf-8', fileName: `${args.baseName}.csv` };
   }
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Quayline';

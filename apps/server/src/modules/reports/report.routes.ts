@@ -10,7 +10,6 @@ import { downloadMovementReport, downloadPerformanceReport, downloadSituationRep
 const tags = ['Reports'];
 const errors = { '4xx': ZErrorEnvelope };
 
-
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { onRequest: requireSession };
@@ -18,21 +17,21 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     ok(await getSituationReport(app.ctx, sessionOf(request), request.query)),
   );
   r.get('/situation-reports/download', { ...auth, schema: { tags, summary: 'The situation report as csv or xlsx', querystring: ZSituationReportDownloadQuery } }, async (request, reply) => {
-    const { type, ...query } = request.query;
-    return sendDownload(reply, await downloadSituationReport(app.ctx, sessionOf(request), query, type));
+    const { type, locale, ...query } = request.query;
+    return sendDownload(reply, await downloadSituationReport(app.ctx, sessionOf(request), query, { type, locale }));
   });
   r.get('/movement_reports', { ...auth, schema: { tags, summary: 'Arrivals, departures and berth shifts in a period', querystring: ZReportPeriodQuery, response: { 200: successEnvelope(ZMovementReport), ...errors } } }, async (request) =>
     ok(await getMovementReport(app.ctx, sessionOf(request), request.query)),
   );
   r.get('/movement-reports/download', { ...auth, schema: { tags, summary: 'The movement report as csv or xlsx', querystring: ZReportPeriodDownloadQuery } }, async (request, reply) => {
-    const { type, ...query } = request.query;
-    return sendDownload(reply, await downloadMovementReport(app.ctx, sessionOf(request), query, type));
+    const { type, locale, ...query } = request.query;
+    return sendDownload(reply, await downloadMovementReport(app.ctx, sessionOf(request), query, { type, locale }));
   });
   r.get('/performance_report', { ...auth, schema: { tags, summary: 'Port performance KPIs for a period per vessel operator and per berth section', querystring: ZReportPeriodQuery, response: { 200: successEnvelope(ZPerformanceReport), ...errors } } }, async (request) =>
     ok(await getPerformanceReport(app.ctx, sessionOf(request), request.query)),
   );
   r.get('/performance-report/download', { ...auth, schema: { tags, summary: 'The performance report as csv or xlsx', querystring: ZReportPeriodDownloadQuery } }, async (request, reply) => {
-    const { type, ...query } = request.query;
-    return sendDownload(reply, await downloadPerformanceReport(app.ctx, sessionOf(request), query, type));
+    const { type, locale, ...query } = request.query;
+    return sendDownload(reply, await downloadPerformanceReport(app.ctx, sessionOf(request), query, { type, locale }));
   });
 }

@@ -7,6 +7,8 @@ import {
   type TReportPeriodQuery,
   type TSituationReport,
   type TSituationReportQuery,
+  type TDownloadFileType,
+  fileNameForPeriod,
   formatInstantInZone,
   movementTimeSource,
 } from '@quayline/domain';
@@ -23,7 +25,7 @@ import { translatedText as reportText } from '../translations/translation-files'
 import { type ReportCallRow, findMovementCalls, findShiftEvents, findSituationCalls } from './report.repository';
 import { localeOfUser } from '../users/user-info';
 
-export type TReportFileType = 'csv' | 'xls';
+export type TReportFile = { type: TDownloadFileType; locale?: TLocale | undefined };
 
 async function visibleTerminal(ctx: AppContext, session: AuthSession, terminalId: number) {
   const terminal = await findVisibleTerminal(ctx.db, session.user, terminalId);
@@ -31,7 +33,7 @@ async function visibleTerminal(ctx: AppContext, session: AuthSession, terminalId
   return terminal;
 }
 
-const localeOf = (session: AuthSession): TLocale => localeOfUser(session.user);
+const localeOf = (session: AuthSession, file?: TReportFile): TLocale => file?.locale ?? localeOfUser(session.user);
 
 const time = (value: Date | string | null, label: string | null) => ({ value: iso(value), label });
 
@@ -120,13 +122,10 @@ export async function getPerformanceReport(ctx: AppContext, session: AuthSession
   };
 }
 
-function fileName(kind: string, ctx: AppContext) {
-  return `${kind}-${ctx.clock.now().toISOString().slice(0, 10)}`;
-}
 
-export async function downloadSituationReport(ctx: AppContext, session: AuthSession, query: TSituationReportQuery, type: TReportFileType): Promise<TDownloadFile> {
+export async function downloadSituationReport(ctx: AppContext, session: AuthSession, query: TSituationReportQuery, file: TReportFile): Promise<TDownloadFile> {
   const report = await getSituationReport(ctx, session, query);
-  const locale = localeOf(session);
+  const locale = localeOf(session, file);
   const tz = report.time_zone;
   const text = (key: string, fallback: string) => reportText(locale, key) ?? fallback;
   const rows = report.rows.map((r) => ({
@@ -152,12 +151,12 @@ export async function downloadSituationReport(ctx: AppContext, session: AuthSess
     total_moves: r.total_moves,
     remarks: r.remarks ?? '',
   }));
-  return renderDownload({ rows, columns: reportHeaders(locale, SITUATION_COLUMNS, tz), format: type, bom: true, baseName: fileName('situation-report', ctx), sheetName: 'Situation' });
+  return renderDownload({ rows, columns: reportHeaders(locale, SITUATION_COLUMNS, tz), format: file.type, locale, bom: true, baseName: `situation-report-${formatInstantInZone(report.cut_off, tz).replace(' ', '-').replace(':', '')}`, sheetName: 'Situation' });
 }
 
-export async function downloadMovementReport(ctx: AppContext, session: AuthSession, query: TReportPeriodQuery, type: TReportFileType): Promise<TDownloadFile> {
+export async function downloadMovementReport(ctx: AppContext, session: AuthSession, query: TReportPeriodQuery, file: TReportFile): Promise<TDownloadFile> {
   const report = await getMovementReport(ctx, session, query);
-  const locale = localeOf(session);
+  const locale = localeOf(session, file);
   const text = (key: string, fallback: string) => reportText(locale, key) ?? fallback;
   const rows = report.rows.map((r) => ({
     movement: text(`reports.movement.kinds.${r.kind}`, r.kind),
@@ -172,12 +171,12 @@ export async function downloadMovementReport(ctx: AppContext, session: AuthSessi
     from_position: r.from_position ?? '',
     to_position: r.to_position ?? '',
   }));
-  return renderDownload({ rows, columns: reportHeaders(locale, MOVEMENT_COLUMNS, report.time_zone), format: type, bom: true, baseName: fileName('movement-report', ctx), sheetName: 'Movements' });
+  return renderDownload({ rows, columns: reportHeaders(locale, MOVEMENT_COLUMNS, report.time_zone), format: file.type, locale, bom: true, baseName: fileNameForPeriod('movement-report', query, report.time_zone), sheetName: 'Movements' });
 }
 
-export async function downloadPerformanceReport(ctx: AppContext, session: AuthSession, query: TReportPeriodQuery, type: TReportFileType): Promise<TDownloadFile> {
+export async function downloadPerformanceReport(ctx: AppContext, session: AuthSession, query: TReportPeriodQuery, file: TReportFile): Promise<TDownloadFile> {
   const report = await getPerformanceReport(ctx, session, query);
-  const locale = localeOf(session);
+  const locale = localeOf(session, file);
   const kpis = report.by_vessel_operator.kpis;
   const rows: Record<string, unknown>[] = [];
   for (const [grouping, part] of [['by_vessel_operator', report.by_vessel_operator], ['by_berth_section', report.by_berth_section]] as const) {
@@ -187,5 +186,5 @@ export async function downloadPerformanceReport(ctx: AppContext, session: AuthSe
     rows.push(line(reportText(locale, 'reports.performance.total') ?? 'total', part.totals.counts.calls, part.totals.values));
   }
   const columns = [...reportHeaders(locale, PERFORMANCE_COLUMNS, report.by_vessel_operator.time_zone), ...kpiHeaders(locale, kpis)];
-  return renderDownload({ rows, columns, format: type, bom: true, baseName: fileName('performance-report', ctx), sheetName: 'Performance' });
+  return renderDownload({ rows, columns, format: file.type, locale, bom: true, baseName: fileNameForPeriod('performance-report', query, report.by_vessel_operator.time_zone), sheetName: 'Performance' });
 }

@@ -83,7 +83,8 @@ async function seed(t: TestApp) {
 }
 
 const csvLines = (body: Buffer) => body.toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
-const cells = (line: string) => line.slice(1, -1).split('","');
+// The planner reads German: a German CSV separates its fields with semicolons and writes decimal commas.
+const cells = (line: string) => line.slice(1, -1).split('";"');
 
 describe.each(DB_TARGETS)('service-center reports on %s', (target) => {
   let t: TestApp;
@@ -163,7 +164,8 @@ describe.each(DB_TARGETS)('service-center reports on %s', (target) => {
     const situation = await w.planner('GET', `/situation-reports/download?terminal_id=${w.terminal.id}&cut_off=${CUT_OFF}&type=csv`);
     expect(situation.statusCode, situation.body).toBe(200);
     expect(situation.headers['content-type']).toMatch(/text\/csv/);
-    expect(situation.headers['content-disposition']).toMatch(/attachment; filename="situation-report-.*\.csv"/);
+    // Named after the moment it describes, in the terminal's zone.
+    expect(situation.headers['content-disposition']).toMatch(/attachment; filename="situation-report-\d{4}-\d\d-\d\d-\d{4}\.csv"/);
     const lines = csvLines(situation.rawPayload);
     expect(lines).toHaveLength(3);
     expect(cells(lines[0]!).slice(0, 3)).toEqual(['Lage', 'Schiff', 'IMO-Nummer']);
@@ -194,7 +196,7 @@ describe.each(DB_TARGETS)('service-center reports on %s', (target) => {
       for (let i = 0; i < csv.length; i++) {
         const values = csv[i]!.map((_, col) => {
           const v = sheet.getRow(i + 1).getCell(col + 1).value;
-          return v === null || v === undefined ? '' : String(v);
+          return v === null || v === undefined ? '' : typeof v === 'number' ? String(v).replace('.', ',') : String(v);
         });
         expect(values, `${path} row ${i + 1}`).toEqual(csv[i]);
       }

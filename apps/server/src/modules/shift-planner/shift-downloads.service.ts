@@ -1,6 +1,6 @@
 // The shift plan (one row per call and shift) and the shift report (one row per shift) of a period, as csv or
 // Excel, in the user's language and the terminal's time zone; the same board the screen shows.
-import { type TBoardShift, cardVolume, formatInstantInZone, shiftIndexOf } from '@quayline/domain';
+import { type TBoardShift, type TLocale, cardVolume, formatInstantInZone, shiftIndexOf } from '@quayline/domain';
 import type { AppContext } from '../../app-context';
 import type { AuthSession } from '../auth/auth.service';
 import { type TDownloadFile, type TDownloadFormat, renderDownload } from '../downloads/workbook';
@@ -8,7 +8,7 @@ import { localeOfUser } from '../users/user-info';
 import { getShiftBoard } from './shift-board.service';
 import { type TShiftPlanColumn, type TShiftReportColumn, SHIFT_PLAN_COLUMNS, SHIFT_REPORT_COLUMNS, shiftHeaders } from './shift-download-columns';
 
-type TQuery = { terminal_id: number; from?: string | undefined; days?: number | undefined; type: TDownloadFormat; bom: boolean };
+type TQuery = { terminal_id: number; from?: string | undefined; days?: number | undefined; type: TDownloadFormat; locale?: TLocale | undefined; bom: boolean };
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
@@ -53,8 +53,8 @@ export async function downloadShiftPlan(ctx: AppContext, session: AuthSession, q
       }
     }
   });
-  const locale = localeOfUser(session.user);
-  return renderDownload({ rows, columns: shiftHeaders(locale, SHIFT_PLAN_COLUMNS), format: q.type, bom: q.bom, baseName: `shift-plan-${board.from}-${board.days}d`, sheetName: shiftHeaders(locale, ['sheet_plan'])[0]!.header });
+  const locale = q.locale ?? localeOfUser(session.user);
+  return renderDownload({ rows, columns: shiftHeaders(locale, SHIFT_PLAN_COLUMNS), format: q.type, locale, bom: q.bom, baseName: `shift-plan-${board.from}-${board.days}d`, sheetName: shiftHeaders(locale, ['sheet_plan'])[0]!.header });
 }
 
 export async function downloadShiftReport(ctx: AppContext, session: AuthSession, q: TQuery): Promise<TDownloadFile> {
@@ -94,6 +94,6 @@ export async function downloadShiftReport(ctx: AppContext, session: AuthSession,
       actual_per_gang_hour: slot.recorded > 0 && hours > 0 && v.gangs > 0 ? round1(slot.actual / (hours * v.gangs)) : '',
     };
   });
-  const locale = localeOfUser(session.user);
-  return renderDownload({ rows, columns: shiftHeaders(locale, SHIFT_REPORT_COLUMNS), format: q.type, bom: q.bom, baseName: `shift-report-${board.from}-${board.days}d`, sheetName: shiftHeaders(locale, ['sheet_report'])[0]!.header });
+  const locale = q.locale ?? localeOfUser(session.user);
+  return renderDownload({ rows, columns: shiftHeaders(locale, SHIFT_REPORT_COLUMNS), format: q.type, locale, bom: q.bom, baseName: `shift-report-${board.from}-${board.days}d`, sheetName: shiftHeaders(locale, ['sheet_report'])[0]!.header });
 }
