@@ -7,6 +7,7 @@ export const plannerKeys = {
   cranes: (terminalId: number) => [...plannerKeys.all, 'cranes', terminalId] as const,
   tide: (terminalId: number, from: string, to: string) => [...plannerKeys.all, 'tide', terminalId, from, to] as const,
   draft: (terminalId: number) => [...plannerKeys.all, 'draft', terminalId] as const,
+  publishPreview: (terminalId: number, draftVersion: number | null) => [...plannerKeys.all, 'publish-preview', terminalId, draftVersion] as const,
   timestamps: (portcallId: number) => ['portcalls', 'timestamps', portcallId] as const,
   currentTerminal: ['terminals', 'current'] as const,
   terminal: (id: number) => ['terminals', 'detail', id] as const,

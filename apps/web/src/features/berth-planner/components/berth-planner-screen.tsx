@@ -1,9 +1,10 @@
 // /berth-planner (berth_view): the quay over time for the terminal planner — live or in the sandbox.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { clashingPairs, DEFAULT_TIMEZONE, summarisePlanClashes, type TPlanClashSummary, type TPlannerPortcall } from '@quayline/domain';
+import { clashingPairs, DEFAULT_TIMEZONE, POPUP_AUTO_CLOSE_MS, summarisePlanClashes, type TPlanClashSummary, type TPlannerPortcall } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
 import { useErrorText } from '@/hooks/use-error-text';
 import { isApiError } from '@/lib/api-client';
@@ -38,6 +39,8 @@ import { CLASH_LIST_LIMIT, ClashList } from './clash-list';
 import { CranesPanel } from './cranes-panel';
 import { PlannerDiagram } from './planner-diagram';
 import { PlannerToolbar, type TPlannerMode } from './planner-toolbar';
+import { PublishPreviewModal } from './publish-preview-modal';
+import { RevertConfirmModal } from './revert-confirm-modal';
 import { SettingsDrawer } from './settings-drawer';
 import { UnassignedPanel } from './unassigned-panel';
 
@@ -85,6 +88,8 @@ export function BerthPlannerScreen() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [isSettingsOpen, setSettingsOpen] = useState(false);
   const [isOptimizeOpen, setOptimizeOpen] = useState(false);
+  const [isPreviewOpen, setPreviewOpen] = useState(false);
+  const [isRevertOpen, setRevertOpen] = useState(false);
   const viewportRef = useRef<HTMLDivElement | null>(null);
 
   const liveCalls = callsQuery.data ?? EMPTY;
@@ -282,8 +287,8 @@ export function BerthPlannerScreen() {
           downloadUrl: terminalId !== null ? draftDownloadUrl(terminalId) : null,
           onUndo: () => void sandbox.undo(),
           onRedo: () => void sandbox.redo(),
-          onRevert: () => void sandbox.revert(),
-          onPublish: () => void sandbox.publish(),
+          onRevert: () => setRevertOpen(true),
+          onPublish: () => setPreviewOpen(true),
           onOptimize: () => setOptimizeOpen(true),
         }}
       />
@@ -300,6 +305,48 @@ export function BerthPlannerScreen() {
         </Alert>
       )}
       {content}
+      {mode === 'sandbox' && terminalId !== null && isPreviewOpen && sandbox.draft && (
+        <PublishPreviewModal
+          terminalId={terminalId}
+          draftVersion={sandbox.draft.version}
+          timeZone={timeZone}
+          locale={locale}
+          isBusy={sandbox.isBusy}
+          onClose={() => setPreviewOpen(false)}
+          onPublish={(version) => {
+            void sandbox.publish(version).then(() => setPreviewOpen(false));
+          }}
+        />
+      )}
+      {mode === 'sandbox' && isRevertOpen && (
+        <RevertConfirmModal
+          changeCount={sandbox.draft?.changes.length ?? 0}
+          isBusy={sandbox.isBusy}
+          onClose={() => setRevertOpen(false)}
+          onConfirm={() => {
+            void sandbox.revert().then((isReverted) => {
+              setRevertOpen(false);
+              if (!isReverted) return;
+              // The dropped moves stay on the undo stack: one click brings them back.
+              const id = notifications.show({
+                color: 'orange',
+                autoClose: POPUP_AUTO_CLOSE_MS,
+                message: (
+                  <Group gap="xs" justify="space-between" wrap="nowrap">
+                    <Text size="sm">{t('berthPlanner.revert.done')}</Text>
+                    <Button size="compact-xs" variant="light" data-testid="revert-undo" onClick={() => {
+                        notifications.hide(id);
+                        void sandbox.undo();
+                      }}>
+                      {t('berthPlanner.sandbox.undo')}
+                    </Button>
+                  </Group>
+                ),
+              });
+            });
+          }}
+        />
+      )}
       <SettingsDrawer opened={isSettingsOpen} onClose={() => setSettingsOpen(false)} settings={settings} setSetting={setSetting} />
       {mode === 'sandbox' && terminalId !== null && isOptimizeOpen && (
         <OptimizePanel terminalId={terminalId} windowStart={from} windowEnd={to} opened={isOptimizeOpen} onClose={() => setOptimizeOpen(false)} onApplied={() => {
