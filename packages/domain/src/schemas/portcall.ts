@@ -189,6 +189,8 @@ export const ZPortcall = z.object({
   imo_number: z.string(),
   vessel_type: z.string(),
   vessel_length_overall: z.number(),
+  /** The vessel's maximum draft: what clash checks hold a call without a declared draft to. */
+  vessel_max_draft: z.number().nullable(),
   vessel_operator_id: z.number().int(),
   vessel_operator_code: z.string(),
   vessel_operator: z.string(),
@@ -301,6 +303,7 @@ export const ZPlannerPortcall = ZPortcall.pick({
   vessel_name: true,
   vessel_type: true,
   vessel_length_overall: true,
+  vessel_max_draft: true,
   vessel_operator_code: true,
   vessel_operator: true,
   agent_code: true,

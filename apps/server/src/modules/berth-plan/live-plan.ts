@@ -1,6 +1,6 @@
 // The live berth plan of a terminal in a window as the clash checker reads it (quay, sections, block zones, calls) and
 // its clashes: one reading for the planner's clash list and the dashboard's alerts, so both see the same plan.
-import { type TClash, findPlanClashes } from '@quayline/domain';
+import { type TClash, clashDraftOf, findPlanClashes } from '@quayline/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
@@ -42,8 +42,7 @@ export async function findLivePlanClashes(ctx: AppContext, plan: TLivePlan, opti
       end: Number(c.berth_end_position),
       from: new Date(c.berth_arrival).getTime(),
       to: new Date(c.berth_departure).getTime(),
-      // The deeper of the declared drafts; without one, the vessel's maximum.
-      draft: Math.max(Number(c.draft_inbound), Number(c.draft_outbound)) || Number(c.max_draft_m),
+      draft: clashDraftOf({ draftInbound: Number(c.draft_inbound), draftOutbound: Number(c.draft_outbound), vesselMaxDraft: c.max_draft_m === null ? null : Number(c.max_draft_m) }),
     })),
     {
       length: plan.terminal.quay_length_m,

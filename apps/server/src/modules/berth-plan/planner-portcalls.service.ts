@@ -36,6 +36,7 @@ export function toPlannerPortcall(row: TPlannerPageRow, details: TDetails): TPla
     vessel_name: row.vessel_name,
     vessel_type: row.vessel_type,
     vessel_length_overall: Number(row.vessel_length_overall),
+    vessel_max_draft: row.vessel_max_draft === null ? null : Number(row.vessel_max_draft),
     vessel_operator_code: row.vessel_operator_code,
     vessel_operator: row.vessel_operator_name,
     agent_code: row.agent_code,

@@ -128,7 +128,7 @@ export function PublishPreviewModal({ terminalId, draftVersion, timeZone, locale
             <Checkbox
               checked={isClashConfirmed}
               onChange={(e) => setClashConfirmed(e.currentTarget.checked)}
-              label={t('berthPlanner.preview.confirm_clashes', { count: clashCount })}
+              label={t('berthPlanner.preview.confirm_clashes')}
               color="red"
               data-testid="publish-preview-confirm-clashes"
             />
@@ -138,7 +138,7 @@ export function PublishPreviewModal({ terminalId, draftVersion, timeZone, locale
               {t('berthPlanner.preview.cancel')}
             </Button>
             <Button color={clashCount > 0 ? 'red' : 'green'} disabled={!canPublish} loading={isBusy} onClick={() => onPublish(preview.draft_version)} data-testid="publish-preview-publish">
-              {t('berthPlanner.preview.publish', { count: preview.changes.length })}
+              {t('berthPlanner.preview.publish')}
             </Button>
           </Group>
         </Stack>
