@@ -34,6 +34,12 @@ export async function findLivePlan(db: Db, args: { terminalId: number; from: Dat
  */
 export async function findLivePlanClashes(ctx: AppContext, plan: TLivePlan, options: { underKeelClearance?: number; tide?: TTideModel | null } = {}): Promise<{ clashes: TClash[]; placed: number }> {
   const tide = options.tide !== undefined ? options.tide : await terminalTideModel(ctx, plan.terminalId);
+  return clashesOfLivePlan(plan, { ...options, tide });
+}
+
+/** The same with the tide model given (none: chart datum), for a writer that has no app context at hand. */
+export function clashesOfLivePlan(plan: TLivePlan, options: { underKeelClearance?: number; tide: TTideModel | null }): { clashes: TClash[]; placed: number } {
+  const { tide } = options;
   const placed = plan.calls.filter((c) => c.berth_start_position !== null && c.berth_end_position !== null);
   const clashes = findPlanClashes(
     placed.map((c) => ({
