@@ -27,7 +27,7 @@ import { useSandbox } from '../hooks/use-sandbox';
 import { useUnassignedDrop } from '../hooks/use-unassigned-drop';
 import { OptimizePanel } from '../optimize/optimize-panel';
 import { hourGridLines, shiftOccurrences } from '../utils/day-grid';
-import { applyDraft } from '../utils/draft-overlay';
+import { applyDraft, withPlace } from '../utils/draft-overlay';
 import { negotiationWindows } from '../utils/negotiation-windows';
 import { plannerWindowDays } from '../utils/planner-window';
 import { isPlaced, tideModel, toPlannedCall } from '../utils/plan-model';
@@ -99,7 +99,7 @@ export function BerthPlannerScreen() {
     if (live.pending.size === 0) return liveCalls;
     return liveCalls.map((c) => {
       const pending = live.pending.get(c.id);
-      return pending ? { ...c, ...pending } : c;
+      return pending ? withPlace(c, pending) : c;
     });
   }, [mode, liveCalls, draft, live.pending]);
   const placed = useMemo(() => shownCalls.filter(isPlaced), [shownCalls]);
