@@ -4,7 +4,7 @@ import { Alert, Button, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { clashingPairs, DEFAULT_TIMEZONE, planQuayOf, POPUP_AUTO_CLOSE_MS, summarisePlanClashes, type TPlanClashSummary, type TPlannerPortcall } from '@quayline/domain';
+import { clashingPairs, DEFAULT_TIMEZONE, planQuayOf, terminalCraneRate, POPUP_AUTO_CLOSE_MS, summarisePlanClashes, type TPlanClashSummary, type TPlannerPortcall } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
 import { useErrorText } from '@/hooks/use-error-text';
 import { isApiError } from '@/lib/api-client';
@@ -74,7 +74,9 @@ export function BerthPlannerScreen() {
   const callsQuery = usePlannerPortcalls(plannerWindow, settings.canvas_refresh);
   const zonesQuery = useBlockedZones(terminalId, from, to);
   const tideQuery = useTidalData(terminalId, from, to);
-  const cranesQuery = useTerminalCranes(terminalId, settings.canvas_cranes);
+  // Always loaded: the cranes' productivity is the norm the cards' plausibility warnings hold cargo to.
+  const cranesQuery = useTerminalCranes(terminalId, true);
+  const craneRate = useMemo(() => terminalCraneRate(cranesQuery.data ?? []), [cranesQuery.data]);
 
   // Moving calls, the sandbox and the optimiser are the terminal's (403 for the vessel side): others only look.
   const canPlan = can(user, 'plan_berths');
@@ -207,6 +209,7 @@ export function BerthPlannerScreen() {
       <div className={classes.body}>
         <PlannerDiagram
           terminal={terminal}
+          craneRate={craneRate}
           scale={scale}
           days={days}
           hourLines={hourLines}
