@@ -4,7 +4,6 @@ export const plannerKeys = {
   portcalls: (terminalId: number, from: string, to: string) => [...plannerKeys.all, 'portcalls', terminalId, from, to] as const,
   portcallLists: (terminalId: number) => [...plannerKeys.all, 'portcalls', terminalId] as const,
   blockedZones: (terminalId: number, from: string, to: string) => [...plannerKeys.all, 'blocked-zones', terminalId, from, to] as const,
-  cranes: (terminalId: number) => [...plannerKeys.all, 'cranes', terminalId] as const,
   tide: (terminalId: number, from: string, to: string) => [...plannerKeys.all, 'tide', terminalId, from, to] as const,
   draft: (terminalId: number) => [...plannerKeys.all, 'draft', terminalId] as const,
   publishPreview: (terminalId: number, draftVersion: number | null) => [...plannerKeys.all, 'publish-preview', terminalId, draftVersion] as const,

@@ -17,7 +17,7 @@ import { useBlockedZones } from '../api/get-blocked-zones';
 import { usePortcallTimestamps } from '../api/get-portcall-timestamps';
 import { usePlannerPortcalls } from '../api/get-planner-portcalls';
 import { usePlannerTerminal } from '../api/get-planner-terminal';
-import { useTerminalCranes } from '../api/get-terminal-cranes';
+import { useTerminalCranes } from '@/lib/terminals';
 import { useTidalData } from '../api/get-tidal-data';
 import type { TPlace } from '../api/update-portcall-place';
 import { useLivePlannerEvents } from '../hooks/use-live-planner-events';

@@ -4,7 +4,9 @@ import { memo } from 'react';
 import { IconFileCertificate, IconLock } from '@tabler/icons-react';
 import { plausibilityWarnings, type TPlannerPortcall, type TPortcall, type TPortcallCardField } from '@quayline/domain';
 import { CARD_COLOUR_TINTS, priseStatusKey, STATUS_COLOURS, statusKey, timeLabelKey } from '@/entities/portcall/enum-labels';
-import { cardLines, plausibilityTexts, type TCardContext } from '../utils/card-fields';
+import { plausibilityTexts } from '@/entities/portcall/plausibility-text';
+import { formatZonedDateTime } from '@/lib/zoned-time';
+import { cardLines, type TCardContext } from '../utils/card-fields';
 import type { TScreenRect } from '../utils/planner-scale';
 import classes from './berth-planner.module.css';
 
@@ -45,7 +47,7 @@ export const PlannerCard = memo(function PlannerCard({ call, rect, isClash, isFr
   const priseColour = call.prise_status ? PRISE_CARD_COLOURS[call.prise_status] : undefined;
   // Figures that cannot all be true are marked on the card itself, with each reason in the marker's title.
   const warnings = plausibilityWarnings(call, { movesPerCraneHour: context.craneRate ?? null });
-  const warningText = warnings.length ? plausibilityTexts(warnings, context).join('\n') : '';
+  const warningText = warnings.length ? plausibilityTexts(warnings, format, (iso) => formatZonedDateTime(iso, context.timeZone, context.locale)).join('\n') : '';
   return (
     <div
       className={classes.card}

@@ -1,6 +1,6 @@
 // The detail lines of a port-call card, in the order of the user's portcall_card_settings.
 import type { TFunction } from 'i18next';
-import { formatNumber, type TLocale, type TPlannerPortcall, type TPlausibilityWarning, type TPortcallCardField } from '@quayline/domain';
+import { formatNumber, type TLocale, type TPlannerPortcall, type TPortcallCardField } from '@quayline/domain';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { cargoTypeKey, orientationKey, quantityStatusKey } from '@/entities/portcall/enum-labels';
 
@@ -35,25 +35,6 @@ export function createCardTexts(t: TFunction): TCardTexts {
 }
 
 export type TCardContext = { texts: TCardTexts; timeZone: string; locale: TLocale; bollardNames: ReadonlyMap<number, string>; craneRate?: number | null };
-
-/** One sentence per plausibility warning of a card (packages/domain plausibility.ts), for its marker's title. */
-export function plausibilityTexts(warnings: readonly TPlausibilityWarning[], c: TCardContext): string[] {
-  const { format } = c.texts;
-  return warnings.map((w) => {
-    switch (w.kind) {
-      case 'pilot_after_berth':
-        return format('berthPlanner.plausibility.pilot_after_berth', { pilot: shortTime(w.pilotArrival, c), berth: shortTime(w.berthArrival, c) });
-      case 'draught_differs':
-        return format('berthPlanner.plausibility.draught_differs', { declared: formatNumber(w.declared, 2), observed: formatNumber(w.observed, 2) });
-      case 'cargo_exceeds_window':
-        return format('berthPlanner.plausibility.cargo_exceeds_window', { moves: formatNumber(w.moves, 0), needed: formatNumber(w.hoursNeeded, 1), available: formatNumber(w.hoursAvailable, 1) });
-      case 'gangs_above_cranes':
-        return format('berthPlanner.plausibility.gangs_above_cranes', { shift: shortTime(w.shiftStart, c), gangs: w.gangs, cranes: w.cranes });
-      case 'rate_above_norm':
-        return format('berthPlanner.plausibility.rate_above_norm', { shift: shortTime(w.shiftStart, c), rate: formatNumber(w.movesPerGangHour, 1), norm: formatNumber(w.norm, 0) });
-    }
-  });
-}
 
 const joined = (parts: (string | null | undefined)[]) => parts.filter((p): p is string => !!p).join(' · ');
 const shortTime = (iso: string | null, c: TCardContext) => formatZonedDateTime(iso, c.timeZone, c.locale);
