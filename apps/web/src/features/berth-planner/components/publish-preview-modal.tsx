@@ -1,6 +1,6 @@
 // Before a sandbox goes live: the calls that change (old to new time and place), the clashes and warnings it brings
 // into the live plan, and who is told. With clashes left the planner confirms them before publishing.
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TFunction } from 'i18next';
@@ -64,22 +64,16 @@ export function PublishPreviewModal({ terminalId, draftVersion, timeZone, locale
             </Alert>
           )}
           {preview.changes.length > 0 && (
-            <section aria-labelledby="publish-preview-changes">
-              <Title order={4} size="h5" id="publish-preview-changes" mb={4}>
-                {t('berthPlanner.preview.changes_title')}
-              </Title>
+            <PreviewSection id="publish-preview-changes" title={t('berthPlanner.preview.changes_title')}>
               <Stack gap={6}>
                 {preview.changes.map((c) => (
                   <ChangeRow key={c.portcall_id} change={c} timeZone={timeZone} locale={locale} />
                 ))}
               </Stack>
-            </section>
+            </PreviewSection>
           )}
           {clashCount > 0 && (
-            <section aria-labelledby="publish-preview-clashes">
-              <Title order={4} size="h5" id="publish-preview-clashes" mb={4} c="red.8">
-                {t('berthPlanner.preview.clashes_title', { count: clashCount })}
-              </Title>
+            <PreviewSection id="publish-preview-clashes" title={t('berthPlanner.preview.clashes_title', { count: clashCount })} color="red.8">
               <List size="sm" spacing={2}>
                 {preview.clashes.map((clash) => (
                   <List.Item key={`${clash.kind}:${clash.portcall_ids.join(',')}`} data-testid="publish-preview-clash" data-kind={clash.kind} data-new={String(clash.is_new)}>
@@ -92,13 +86,10 @@ export function PublishPreviewModal({ terminalId, draftVersion, timeZone, locale
                   </List.Item>
                 ))}
               </List>
-            </section>
+            </PreviewSection>
           )}
           {preview.warnings.length > 0 && (
-            <section aria-labelledby="publish-preview-warnings">
-              <Title order={4} size="h5" id="publish-preview-warnings" mb={4}>
-                {t('berthPlanner.preview.warnings_title')}
-              </Title>
+            <PreviewSection id="publish-preview-warnings" title={t('berthPlanner.preview.warnings_title')}>
               <List size="sm" spacing={2}>
                 {preview.warnings.map((w) => (
                   <List.Item key={`${w.kind}:${w.portcall_id}`} data-testid="publish-preview-warning" data-kind={w.kind}>
@@ -106,12 +97,9 @@ export function PublishPreviewModal({ terminalId, draftVersion, timeZone, locale
                   </List.Item>
                 ))}
               </List>
-            </section>
+            </PreviewSection>
           )}
-          <section aria-labelledby="publish-preview-recipients">
-            <Title order={4} size="h5" id="publish-preview-recipients" mb={4}>
-              {t('berthPlanner.preview.recipients_title')}
-            </Title>
+          <PreviewSection id="publish-preview-recipients" title={t('berthPlanner.preview.recipients_title')}>
             {preview.recipients.length === 0 ? (
               <Text size="sm">{t('berthPlanner.preview.nobody')}</Text>
             ) : (
@@ -123,7 +111,7 @@ export function PublishPreviewModal({ terminalId, draftVersion, timeZone, locale
                 ))}
               </List>
             )}
-          </section>
+          </PreviewSection>
           {clashCount > 0 && preview.refusals.length === 0 && (
             <Checkbox
               checked={isClashConfirmed}
@@ -144,6 +132,18 @@ export function PublishPreviewModal({ terminalId, draftVersion, timeZone, locale
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** A titled part of the preview, named by its title for screen readers. */
+function PreviewSection({ id, title, color, children }: { id: string; title: string; color?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Title order={4} size="h5" id={id} mb={4} {...(color ? { c: color } : {})}>
+        {title}
+      </Title>
+      {children}
+    </section>
   );
 }
 
