@@ -82,6 +82,11 @@ test('the optimizer proposes a clash-free plan in the sandbox and the planner pu
   expect(new Set(afterAccept.changes.map((c) => c.portcall_id))).toEqual(new Set(movedMine.filter((id) => id !== declined)));
 
   await page.getByTestId('sandbox-publish').click();
+  // The preview lists what goes live; clashes the accepted moves leave are confirmed before publishing.
+  await expect(page.getByTestId('publish-preview-body')).toBeVisible();
+  const confirmClashes = page.getByTestId('publish-preview-confirm-clashes');
+  if (await confirmClashes.isVisible()) await confirmClashes.check();
+  await page.getByTestId('publish-preview-publish').click();
   await expect
     .poll(async () => (await payload<{ changes: unknown[] }>(await page.request.get(`${API()}/draft_portcalls?terminal_id=${terminalId}`))).changes.length, { timeout: 15_000 })
     .toBe(0);

@@ -325,6 +325,7 @@ test.describe('berth planner', () => {
       expect(Date.parse((await getCall(page, a.id)).berth_arrival), 'the live plan is untouched').toBe(Date.parse(a.berth_arrival));
 
       await page.getByTestId('sandbox-revert').click();
+      await page.getByTestId('revert-confirm-button').click();
       await expectStart(cardA, Date.parse(a.berth_arrival), 'A after revert');
       await expect(cardA).toHaveAttribute('data-clash', 'false');
       await expect(cardB).toHaveAttribute('data-clash', 'false');
@@ -358,6 +359,7 @@ test.describe('berth planner', () => {
       await page.getByTestId('sandbox-redo').click();
       await expectStart(card, moved, 'after redo');
       await page.getByTestId('sandbox-revert').click();
+      await page.getByTestId('revert-confirm-button').click();
       await expectStart(card, arrival, 'after revert');
 
       const secondDx = pxFor(world, 8 * HOUR_MS + 10 * 60_000);
@@ -366,6 +368,7 @@ test.describe('berth planner', () => {
       await expectStart(card, published, 'moved again');
       expect(Date.parse((await getCall(page, placed.id)).berth_arrival), 'the sandbox does not touch the live plan').toBe(arrival);
       await page.getByTestId('sandbox-publish').click();
+      await page.getByTestId('publish-preview-publish').click();
       await expect.poll(async () => Date.parse((await getCall(page, placed.id)).berth_arrival), { message: 'published to the live plan' }).toBe(published);
 
       await switchMode(page, 'live');

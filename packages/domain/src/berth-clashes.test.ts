@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type TPlanQuay, type TPlannedCall, clashingPairs, findPlanClashes, summarisePlanClashes } from './berth-clashes';
+import { type TPlanQuay, type TPlannedCall, clashDraftOf, clashingPairs, findPlanClashes, planQuayOf, plannedCallOf, summarisePlanClashes } from './berth-clashes';
 import { createRng } from './random';
 
 const H = 3_600_000;
@@ -75,5 +75,25 @@ describe('berth plan clashes', () => {
     const quayWithoutZones = { ...QUAY, blockZones: [] };
     expect(summarisePlanClashes(calls, quayWithoutZones, 10, pairs)).toEqual(summarisePlanClashes(calls, quayWithoutZones, 10));
     expect(pairs.length).toBe(2 * all.filter((c) => c.kind === 'overlap').length);
+  });
+});
+
+describe('one clash rule for every screen', () => {
+  it('holds a call to the deeper declared draft, and without one to its vessel\u2019s maximum', () => {
+    expect(clashDraftOf({ draftInbound: 11, draftOutbound: 12.4, vesselMaxDraft: 14 })).toBe(12.4);
+    expect(clashDraftOf({ draftInbound: 0, draftOutbound: 0, vesselMaxDraft: 14 })).toBe(14);
+    expect(clashDraftOf({ draftInbound: 0, draftOutbound: 0, vesselMaxDraft: null })).toBe(0);
+  });
+
+  it('reads a planner call and the terminal quay as the clash rules do, so a call without a draft is too deep for shallow water', () => {
+    const call = { id: 7, berth_start_position: 700, berth_end_position: 500, berth_arrival: '2027-01-01T00:00:00Z', berth_departure: '2027-01-01T10:00:00Z', draft_inbound: 0, draft_outbound: 0, vessel_max_draft: 14 };
+    const planned = plannedCallOf(call)!;
+    expect(planned).toEqual({ id: 7, start: 500, end: 700, from: Date.parse(call.berth_arrival), to: Date.parse(call.berth_departure), draft: 14 });
+    expect(plannedCallOf({ ...call, berth_start_position: null })).toBeNull();
+    const quay = planQuayOf({
+      terminal: { quay_length_m: 1000, min_clearance_m: 10, sections: [{ id: 1, start_position_m: 0, end_position_m: 1000, water_depth_m: 13.25, berth_type: 'Berth' }] },
+      blockZones: [],
+    });
+    expect(findPlanClashes([planned], quay).map((c) => c.kind)).toEqual(['too_shallow']);
   });
 });

@@ -23,6 +23,55 @@ export type TClash =
   | { kind: 'outside_quay'; callIds: [number] }
   | { kind: 'not_a_berth'; callIds: [number]; sectionId: number };
 
+/**
+ * The draft a clash check holds a call to: the deeper of its declared drafts, and without one the vessel's maximum, so
+ * a call nobody declared a draft for is not waved through onto shallow water. One rule for the planner, the dashboard's
+ * alerts, the publish preview and the optimiser, so they never disagree about the same call.
+ */
+export function clashDraftOf(c: { draftInbound: number; draftOutbound: number; vesselMaxDraft: number | null }): number {
+  return Math.max(c.draftInbound, c.draftOutbound) || (c.vesselMaxDraft ?? 0);
+}
+
+/** A planner's call (the planner projection) as the clash rules read it; null while it has no place on the quay. */
+export function plannedCallOf(c: {
+  id: number;
+  berth_start_position: number | null;
+  berth_end_position: number | null;
+  berth_arrival: string;
+  berth_departure: string;
+  draft_inbound: number;
+  draft_outbound: number;
+  vessel_max_draft: number | null;
+}): TPlannedCall | null {
+  if (c.berth_start_position === null || c.berth_end_position === null) return null;
+  return {
+    id: c.id,
+    start: Math.min(c.berth_start_position, c.berth_end_position),
+    end: Math.max(c.berth_start_position, c.berth_end_position),
+    from: Date.parse(c.berth_arrival),
+    to: Date.parse(c.berth_departure),
+    draft: clashDraftOf({ draftInbound: c.draft_inbound, draftOutbound: c.draft_outbound, vesselMaxDraft: c.vessel_max_draft }),
+  };
+}
+
+/**
+ * A terminal's quay as the clash rules read it, from the terminal detail and block zones that the planner and the
+ * server's clash checks both load: the same clearance, sections and zones on every side.
+ */
+export function planQuayOf(args: {
+  terminal: { quay_length_m: number; min_clearance_m: number; sections: readonly { id: number; start_position_m: number; end_position_m: number; water_depth_m: number; berth_type: TPlanSection['berthType'] }[] };
+  blockZones: readonly { id: number; start_position_m: number; end_position_m: number; starts_at: string; ends_at: string }[];
+  tideAt?: ((instantMs: number) => number) | undefined;
+}): TPlanQuay {
+  return {
+    length: args.terminal.quay_length_m,
+    clearance: args.terminal.min_clearance_m,
+    sections: args.terminal.sections.map((s) => ({ id: s.id, start: s.start_position_m, end: s.end_position_m, depth: s.water_depth_m, berthType: s.berth_type })),
+    blockZones: args.blockZones.map((z) => ({ id: z.id, start: z.start_position_m, end: z.end_position_m, from: Date.parse(z.starts_at), to: Date.parse(z.ends_at) })),
+    ...(args.tideAt ? { tideAt: args.tideAt } : {}),
+  };
+}
+
 const rect = (c: { start: number; end: number; from: number; to: number }) => ({ start: quayMetres(c.start), end: quayMetres(c.end), from: c.from, to: c.to });
 
 /** The clashes of one call against the quay itself (not against other calls). */

@@ -55,3 +55,4 @@ export * from './realtime-events';
 export * from './stored-json';
 export * from './vessel-booking';
 export * from './portcall-field-permissions';
+export * from './plausibility';

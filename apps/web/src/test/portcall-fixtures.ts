@@ -57,6 +57,7 @@ export function makePortcall(overrides: Partial<TPortcall> = {}): TPortcall {
     imo_number: '9085778',
     vessel_type: 'CONTAINER',
     vessel_length_overall: 197.7,
+    vessel_max_draft: 12.5,
     vessel_operator_id: 201,
     vessel_operator_code: 'NRDL',
     vessel_operator: 'Nordic Line A/S',

@@ -189,6 +189,8 @@ export const ZPortcall = z.object({
   imo_number: z.string(),
   vessel_type: z.string(),
   vessel_length_overall: z.number(),
+  /** The vessel's maximum draft: what clash checks hold a call without a declared draft to. */
+  vessel_max_draft: z.number().nullable(),
   vessel_operator_id: z.number().int(),
   vessel_operator_code: z.string(),
   vessel_operator: z.string(),
@@ -301,6 +303,7 @@ export const ZPlannerPortcall = ZPortcall.pick({
   vessel_name: true,
   vessel_type: true,
   vessel_length_overall: true,
+  vessel_max_draft: true,
   vessel_operator_code: true,
   vessel_operator: true,
   agent_code: true,
@@ -333,7 +336,8 @@ export const ZPlannerPortcall = ZPortcall.pick({
 }).extend({
   cargo_details: z.array(ZCargoDetail.pick({ cargo_type: true, total: true })),
   equipment_details: z.array(ZEquipmentDetail.pick({ id: true, equipment_name: true, equipment_number: true, start_time: true, end_time: true })),
-  // end_time is optional until the berth-plan projection sends it; the shift overlay counts a card at its midpoint (shiftIndexOf).
+  // The projection sends end_time (the plausibility of a shift's rate needs its length); optional for callers that build
+  // a planner call by hand. The shift overlay counts a card at its midpoint (shiftIndexOf).
   portcall_shift_details: z.array(ZShiftDetail.pick({ start_time: true, end_time: true, discharge: true, load: true, restow: true, gangs: true, resource_per_shift: true }).partial({ end_time: true })),
 });
 export type TPlannerPortcall = z.infer<typeof ZPlannerPortcall>;
@@ -349,7 +353,7 @@ export function plannerPortcallOf(call: TPortcall): TPlannerPortcall {
     ...picked,
     cargo_details: call.cargo_details.map((d) => ({ cargo_type: d.cargo_type, total: d.total })),
     equipment_details: call.equipment_details.map((e) => ({ id: e.id, equipment_name: e.equipment_name, equipment_number: e.equipment_number, start_time: e.start_time, end_time: e.end_time })),
-    portcall_shift_details: call.portcall_shift_details.map((s) => ({ start_time: s.start_time, discharge: s.discharge, load: s.load, restow: s.restow, gangs: s.gangs, resource_per_shift: s.resource_per_shift })),
+    portcall_shift_details: call.portcall_shift_details.map((s) => ({ start_time: s.start_time, end_time: s.end_time, discharge: s.discharge, load: s.load, restow: s.restow, gangs: s.gangs, resource_per_shift: s.resource_per_shift })),
   };
 }
 

@@ -1,10 +1,10 @@
 // The live berth plan of a terminal in a window as the clash checker reads it (quay, sections, block zones, calls) and
 // its clashes: one reading for the planner's clash list and the dashboard's alerts, so both see the same plan.
-import { type TClash, findPlanClashes } from '@quayline/domain';
+import { type TClash, clashDraftOf, findPlanClashes } from '@quayline/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
-import { terminalTideModel } from '../tides/tide.service';
+import { type TTideModel, terminalTideModel } from '../tides/tide.service';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type TLivePlan = Awaited<ReturnType<typeof findLivePlan>>;
@@ -18,7 +18,7 @@ export async function findLivePlan(db: Db, args: { terminalId: number; from: Dat
     db
       .selectFrom('portcalls')
       .innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id')
-      .select(['portcalls.id', 'portcalls.berth_start_position', 'portcalls.berth_end_position', 'portcalls.berth_arrival', 'portcalls.berth_departure', 'portcalls.draft_inbound', 'portcalls.draft_outbound', 'vessels.max_draft_m'])
+      .select(['portcalls.id', 'portcalls.berth_start_position', 'portcalls.berth_end_position', 'portcalls.berth_arrival', 'portcalls.berth_departure', 'portcalls.draft_inbound', 'portcalls.draft_outbound', 'vessels.max_draft_m', 'vessels.name as vessel_name'])
       .where('portcalls.terminal_id', '=', args.terminalId)
       .where('portcalls.status', 'not in', args.isDepartedLeftOut ? ['Cancelled', 'Departed'] : ['Cancelled'])
       .where('portcalls.berth_arrival', '<', args.to)
@@ -28,9 +28,18 @@ export async function findLivePlan(db: Db, args: { terminalId: number; from: Dat
   return { terminalId: args.terminalId, terminal, sections, zones, calls };
 }
 
-/** Clashes among the plan's placed calls, with the terminal's predicted tide; `placed` counts the calls checked. */
-export async function findLivePlanClashes(ctx: AppContext, plan: TLivePlan, options: { underKeelClearance?: number } = {}): Promise<{ clashes: TClash[]; placed: number }> {
-  const tide = await terminalTideModel(ctx, plan.terminalId);
+/**
+ * Clashes among the plan's placed calls, with the terminal's predicted tide; `placed` counts the calls checked. Inside
+ * a transaction pass the tide model read before it (`tide`), since PGlite has one connection for both.
+ */
+export async function findLivePlanClashes(ctx: AppContext, plan: TLivePlan, options: { underKeelClearance?: number; tide?: TTideModel | null } = {}): Promise<{ clashes: TClash[]; placed: number }> {
+  const tide = options.tide !== undefined ? options.tide : await terminalTideModel(ctx, plan.terminalId);
+  return clashesOfLivePlan(plan, { ...options, tide });
+}
+
+/** The same with the tide model given (none: chart datum), for a writer that has no app context at hand. */
+export function clashesOfLivePlan(plan: TLivePlan, options: { underKeelClearance?: number; tide: TTideModel | null }): { clashes: TClash[]; placed: number } {
+  const { tide } = options;
   const placed = plan.calls.filter((c) => c.berth_start_position !== null && c.berth_end_position !== null);
   const clashes = findPlanClashes(
     placed.map((c) => ({
@@ -39,8 +48,7 @@ export async function findLivePlanClashes(ctx: AppContext, plan: TLivePlan, opti
       end: Number(c.berth_end_position),
       from: new Date(c.berth_arrival).getTime(),
       to: new Date(c.berth_departure).getTime(),
-      // The deeper of the declared drafts; without one, the vessel's maximum.
-      draft: Math.max(Number(c.draft_inbound), Number(c.draft_outbound)) || Number(c.max_draft_m),
+      draft: clashDraftOf({ draftInbound: Number(c.draft_inbound), draftOutbound: Number(c.draft_outbound), vesselMaxDraft: c.max_draft_m === null ? null : Number(c.max_draft_m) }),
     })),
     {
       length: plan.terminal.quay_length_m,

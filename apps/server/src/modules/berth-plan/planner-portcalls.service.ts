@@ -36,6 +36,7 @@ export function toPlannerPortcall(row: TPlannerPageRow, details: TDetails): TPla
     vessel_name: row.vessel_name,
     vessel_type: row.vessel_type,
     vessel_length_overall: Number(row.vessel_length_overall),
+    vessel_max_draft: row.vessel_max_draft === null ? null : Number(row.vessel_max_draft),
     vessel_operator_code: row.vessel_operator_code,
     vessel_operator: row.vessel_operator_name,
     agent_code: row.agent_code,
@@ -66,7 +67,7 @@ export function toPlannerPortcall(row: TPlannerPageRow, details: TDetails): TPla
     cargo_progress_percentage: progress.cargo_progress_percentage,
     cargo_details: cargo.map((c) => ({ cargo_type: c.cargo_type as TPlannerPortcall['cargo_details'][number]['cargo_type'], total: cargoTotal(c) })),
     equipment_details: details.equipment.map((e) => ({ id: e.id, equipment_name: e.equipment_name, equipment_number: e.equipment_number, start_time: iso(e.start_time)!, end_time: iso(e.end_time)! })),
-    portcall_shift_details: details.shifts.map((s) => ({ start_time: iso(s.start_time)!, discharge: s.discharge, load: s.load, restow: s.restow, gangs: s.gangs, resource_per_shift: s.resource_per_shift })),
+    portcall_shift_details: details.shifts.map((s) => ({ start_time: iso(s.start_time)!, end_time: iso(s.end_time)!, discharge: s.discharge, load: s.load, restow: s.restow, gangs: s.gangs, resource_per_shift: s.resource_per_shift })),
   };
 }
 

@@ -1,10 +1,11 @@
 // HTTP for the planner's sandbox.
-import { ZDraftState, ZDraftWrite, ZErrorEnvelope, ZFreezeRequest, ZRecordId, ZUpdateDraftRequest, successEnvelope } from '@quayline/domain';
+import { ZDraftState, ZDraftWrite, ZErrorEnvelope, ZPublishPreview, ZFreezeRequest, ZRecordId, ZUpdateDraftRequest, successEnvelope } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { requireSession, sessionOf } from '../../plugins/auth';
+import { previewPublish } from './publish-preview.service';
 import { freezePortcall, getDraft, publishDraft, redoDraft, revertDraft, undoDraft, updateDraft } from './draft.service';
 
 const tags = ['Berth plan sandbox'];
@@ -22,6 +23,11 @@ export async function draftRoutes(app: FastifyInstance): Promise<void> {
   r.post('/draft_portcalls/redo', { ...auth, schema: { tags, summary: 'Redo', body: ZDraftWrite, response: state } }, async (request) => ok(await redoDraft(app.ctx, sessionOf(request), request.body)));
   r.post('/draft_portcalls/revert', { ...auth, schema: { tags, summary: 'Back to the current live plan', body: ZDraftWrite, response: state } }, async (request) => ok(await revertDraft(app.ctx, sessionOf(request), request.body)));
   r.put('/draft_portcalls/frozen', { ...auth, schema: { tags, summary: 'Freeze or unfreeze a port call in the sandbox', body: ZFreezeRequest, response: state } }, async (request) => ok(await freezePortcall(app.ctx, sessionOf(request), request.body)));
+  r.get(
+    '/draft_portcalls/publish_preview',
+    { ...auth, schema: { tags, summary: 'What publishing the sandbox would change, which clashes go live and who is told; writes nothing', querystring: z.object({ terminal_id: ZRecordId }), response: { 200: successEnvelope(ZPublishPreview), ...errors } } },
+    async (request) => ok(await previewPublish(app.ctx, sessionOf(request), { terminal_id: request.query.terminal_id })),
+  );
   r.post(
     '/draft_portcalls/publish',
     { ...auth, schema: { tags, summary: 'Apply every sandbox move in one transaction, or none with the reasons (409)', body: ZDraftWrite, response: { 200: successEnvelope(z.object({ published: z.number().int(), draft: ZDraftState })), ...errors } } },

@@ -1,7 +1,7 @@
 // After a port-call change: notify the other side's users and publish the change on the realtime channels.
 // Called as the last step of the writing transaction, as publishEvent requires.
 import { type TNotificationDetails, type TPortcall, partyOf, realtimeChannels } from '@quayline/domain';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AuthSession } from '../auth/auth.service';
 import { actorOfSession } from '../prise/prise-announce';
@@ -22,11 +22,7 @@ export async function announcePortcallChange(trx: Transaction<DB>, session: Auth
 export async function announcePortcallChanges(trx: Transaction<DB>, session: AuthSession, changes: readonly { call: TPortcall; change: TChange }[], now: Date): Promise<void> {
   if (changes.length === 0) return;
   const actorSide = partyOf(session.user.user_type);
-  const recipients = await findUsersOfSideForCalls(trx, {
-    side: actorSide === 'terminal' ? 'vessel_side' : 'terminal',
-    calls: changes.map(({ call }, key) => ({ key, terminalId: call.terminal_id, vesselOperatorId: call.vessel_operator_id, agentId: call.agent_id })),
-    excludeUserId: session.user.id,
-  });
+  const recipients = await recipientsOfChanges(trx, session, changes.map(({ call }) => call));
   const actorName = `${session.user.first_name} ${session.user.last_name}`.trim();
   const perCall = changes.map(({ call, change }, key) => {
     const details: TNotificationDetails = {
@@ -38,7 +34,7 @@ export async function announcePortcallChanges(trx: Transaction<DB>, session: Aut
       actor_side: actorSide,
     };
     const notificationType = change.auditType === 'created' ? ('portcall_update' as const) : change.auditType;
-    return { call, change, notificationType, details, recipientIds: recipients.filter((r) => r.key === key).map((r) => r.id) };
+    return { call, change, notificationType, details, recipientIds: recipients[key]! };
   });
   const rows = perCall.flatMap((c) => c.recipientIds.map((id) => ({ portal_user_id: id, portcall_id: c.call.id, notification_type: c.notificationType, details: c.details, created_at: now })));
   const stored = await insertNotificationRows(trx, rows);
@@ -61,4 +57,20 @@ export async function announcePortcallChanges(trx: Transaction<DB>, session: Aut
     now,
     actorOfSession(session),
   );
+}
+
+/**
+ * Who is told of each call's change: the other side's users of the call, never the person acting. One query for
+ * all calls; the answer holds one list of user ids per call, in the order of the calls. A publish preview asks the same.
+ */
+export async function recipientsOfChanges(db: Kysely<DB> | Transaction<DB>, session: AuthSession, calls: readonly Pick<TPortcall, 'terminal_id' | 'vessel_operator_id' | 'agent_id'>[]): Promise<number[][]> {
+  const actorSide = partyOf(session.user.user_type);
+  const found = await findUsersOfSideForCalls(db, {
+    side: actorSide === 'terminal' ? 'vessel_side' : 'terminal',
+    calls: calls.map((call, key) => ({ key, terminalId: call.terminal_id, vesselOperatorId: call.vessel_operator_id, agentId: call.agent_id })),
+    excludeUserId: session.user.id,
+  });
+  const perCall = calls.map((): number[] => []);
+  for (const r of found) perCall[r.key]!.push(r.id);
+  return perCall;
 }

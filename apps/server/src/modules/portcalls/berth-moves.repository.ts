@@ -1,5 +1,6 @@
 // SQL for writing many berth moves at once: locks, the negotiation history they continue, crane bookings they may
 // clash with, and the set-based writes of places, bookings and shift cards.
+import type { TPortcallStatus, TTimeLabel } from '@quayline/domain';
 import { type Insertable, type Transaction, sql } from 'kysely';
 import { insertRowsAsJson } from '../../db/json-rows';
 import type { DB, PortcallShiftDetailsTable } from '../../db/schema';
@@ -8,17 +9,16 @@ type Trx = Transaction<DB>;
 
 /**
  * Locks the calls in id order (so two publishes sharing calls wait for each other instead of deadlocking) and answers
- * what the refusals are decided on: version, status, terminal and the vessel's name.
+ * what the refusals are decided on: version, status, terminal and the vessel's name. A preview reads without locking.
  */
-export function lockPortcalls(trx: Trx, ids: readonly number[]) {
-  return trx
+export function lockPortcalls(trx: Trx, ids: readonly number[], isLocking = true) {
+  const query = trx
     .selectFrom('portcalls')
     .innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id')
     .select(['portcalls.id', 'portcalls.version', 'portcalls.status', 'portcalls.terminal_id', 'vessels.name as vessel_name'])
     .where('portcalls.id', 'in', ids.length ? [...ids] : [0])
-    .orderBy('portcalls.id')
-    .forUpdate('portcalls')
-    .execute();
+    .orderBy('portcalls.id');
+  return (isLocking ? query.forUpdate('portcalls') : query).execute();
 }
 
 type TLastStep = { id: number; previous_label: string | null; party: string };
@@ -84,7 +84,7 @@ export async function replaceBookingsAndCards(
   await insertRowsAsJson(trx, 'portcall_shift_details', args.cards);
 }
 
-type TTimeWrite = { value: string; label: string | null; change: string | null };
+type TTimeWrite = { value: string; label: TTimeLabel | null; change: string | null };
 export type TBerthPlaceWrite = {
   id: number;
   /** The version the move was made on: a call changed since is left alone, and the caller refuses the whole publish. */
@@ -98,7 +98,7 @@ export type TBerthPlaceWrite = {
   terminal_section_id: number | null;
   cargo_operations_start: string | null;
   cargo_operations_end: string | null;
-  status: string;
+  status: TPortcallStatus;
 };
 
 /**

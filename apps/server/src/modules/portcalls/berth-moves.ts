@@ -10,7 +10,7 @@ import { insertRowsAsJson } from '../../db/json-rows';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { type TChange, announcePortcallChanges } from '../notifications/portcall-announcer';
-import { findEquipmentBookingsOverlapping, findLastStepsAndRequests, lockPortcalls, replaceBookingsAndCards, updateBerthPlaces } from './berth-moves.repository';
+import { type TBerthPlaceWrite, findEquipmentBookingsOverlapping, findLastStepsAndRequests, lockPortcalls, replaceBookingsAndCards, updateBerthPlaces } from './berth-moves.repository';
 import { assertFieldsWritable, auditRow, changedPlainFields, decideStep, findQuayLayout, movedTimeAction, movedTimes, placeOnQuay, portcallsByIds, statusOf, stepRows } from './portcall.service';
 import { shiftDetailRow } from './portcall.repository';
 
@@ -19,6 +19,22 @@ type TBooking = { equipmentId: number; startMs: number; endMs: number };
 
 const overlaps = (a: TBooking, b: TBooking) => a.equipmentId === b.equipmentId && a.startMs < b.endMs && a.endMs > b.startMs;
 
+/** Everything a set of moves writes, worked out without writing: what a publish writes and its preview shows. */
+export type TBerthMovesPlan = {
+  ids: readonly number[];
+  /** Each moved call as it is now, in the order of the moves. */
+  calls: readonly TPortcall[];
+  timestamps: Insertable<PortcallTimestampsTable>[];
+  audits: Insertable<PortcallAuditEventsTable>[];
+  places: TBerthPlaceWrite[];
+  announcements: { call: TPortcall; change: TChange }[];
+  carried: { call: TPortcall; place: { berth_arrival: string; berth_departure: string } }[];
+  keptBookings: { portcall_id: number; cargo_handling_equipment_id: number; start_time: string; end_time: string }[];
+  /** Per call whose crane bookings move, how many it has and how many it keeps (the others would double-book). */
+  bookingCounts: { portcallId: number; before: number; kept: number }[];
+  movedCards: ReturnType<typeof shiftDetailRow>[];
+};
+
 /**
  * Applies every move, or none: the calls are locked, checked against the versions the moves were made on (and for
  * being cancelled, gone or at another terminal), and each move against the quay and the negotiation table. Any
@@ -26,11 +42,28 @@ const overlaps = (a: TBooking, b: TBooking) => a.equipmentId === b.equipmentId &
  * call that does not move, or one moved earlier in the list) is released, as a live move does.
  */
 export async function applyBerthMoves(ctx: AppContext, trx: Trx, session: AuthSession, args: { terminalId: number; moves: readonly TStoredDraftChange[] }): Promise<{ refusals: TPublishConflict[] }> {
+  const planned = await planBerthMoves(ctx, trx, session, { ...args, isLocking: true });
+  if (planned.refusals.length) return { refusals: planned.refusals };
+  await writeBerthMoves(trx, session, planned.plan, ctx.clock.now());
+  return { refusals: [] };
+}
+
+/**
+ * What applyBerthMoves would write, read only: the refusals, or the plan of every row. `isLocking` locks the calls
+ * for the publish that follows; a preview reads them as they are.
+ */
+export async function planBerthMoves(
+  ctx: AppContext,
+  trx: Trx,
+  session: AuthSession,
+  args: { terminalId: number; moves: readonly TStoredDraftChange[]; isLocking: boolean },
+): Promise<{ refusals: TPublishConflict[]; plan: TBerthMovesPlan }> {
   const now = ctx.clock.now();
   const party = partyOf(session.user.user_type);
   const ids = args.moves.map((m) => m.portcall_id);
+  const empty: TBerthMovesPlan = { ids, calls: [], timestamps: [], audits: [], places: [], announcements: [], carried: [], keptBookings: [], bookingCounts: [], movedCards: [] };
   // The refusals for changed, cancelled or vanished calls need only the locked rows themselves: a refused publish is quick.
-  const heads = new Map((await lockPortcalls(trx, ids)).map((c) => [c.id, c]));
+  const heads = new Map((await lockPortcalls(trx, ids, args.isLocking)).map((c) => [c.id, c]));
   const refusals: TPublishConflict[] = [];
   for (const move of args.moves) {
     const call = heads.get(move.portcall_id);
@@ -39,7 +72,7 @@ export async function applyBerthMoves(ctx: AppContext, trx: Trx, session: AuthSe
     else if (call.status === 'Cancelled') refusals.push({ portcall_id: move.portcall_id, reason: 'cancelled', message: `${call.vessel_name} was cancelled.`, current_version: call.version });
     else if (call.version !== move.base_version) refusals.push({ portcall_id: move.portcall_id, reason: 'changed_since_draft', message: `${call.vessel_name} was changed by someone else after you moved it in the sandbox.`, current_version: call.version });
   }
-  if (refusals.length) return { refusals };
+  if (refusals.length) return { refusals, plan: empty };
   const calls = new Map((await portcallsByIds(ctx, session.user, ids, trx)).map((c) => [c.id, c]));
 
   const [quay, quayLength, history] = await Promise.all([
@@ -51,7 +84,7 @@ export async function applyBerthMoves(ctx: AppContext, trx: Trx, session: AuthSe
   // Everything each move writes, worked out before anything is written.
   const timestamps: Insertable<PortcallTimestampsTable>[] = [];
   const audits: Insertable<PortcallAuditEventsTable>[] = [];
-  const places: Parameters<typeof updateBerthPlaces>[1][number][] = [];
+  const places: TBerthPlaceWrite[] = [];
   const announcements: { call: TPortcall; change: TChange }[] = [];
   const carried: { call: TPortcall; place: { berth_arrival: string; berth_departure: string } }[] = [];
   for (const { portcall_id, base_version, ...move } of args.moves) {
@@ -112,7 +145,7 @@ export async function applyBerthMoves(ctx: AppContext, trx: Trx, session: AuthSe
     const change: TChange = firstStep && firstTime ? { auditType: firstStep.audit, field: firstTime, action: firstStep.action, value: firstStep.value } : { auditType: 'revised', field: Object.keys(extra).filter((k) => !k.endsWith('_id') || k === 'agent_id').join(',') || 'details' };
     announcements.push({ call: { ...call, version: base_version + 1, status }, change });
   }
-  if (refusals.length) return { refusals };
+  if (refusals.length) return { refusals, plan: empty };
 
   // Crane bookings and shift cards go along with a call whose berth times moved: against the calls that stay, and
   // the bookings already kept, in the order of the moves; a booking that would double-book its equipment is released.
@@ -129,6 +162,7 @@ export async function applyBerthMoves(ctx: AppContext, trx: Trx, session: AuthSe
     : [];
   const keptBookings: { portcall_id: number; cargo_handling_equipment_id: number; start_time: string; end_time: string }[] = [];
   const movedCards: ReturnType<typeof shiftDetailRow>[] = [];
+  const bookingCounts: TBerthMovesPlan['bookingCounts'] = [];
   for (const { call, place } of carried) {
     if (call.equipment_details.length) {
       let kept = 0;
@@ -141,6 +175,7 @@ export async function applyBerthMoves(ctx: AppContext, trx: Trx, session: AuthSe
         keptBookings.push({ portcall_id: call.id, cargo_handling_equipment_id: booking.cargo_handling_equipment_id, ...moved });
         kept++;
       }
+      bookingCounts.push({ portcallId: call.id, before: call.equipment_details.length, kept });
       if (kept !== call.equipment_details.length) audits.push(auditRow(session, call.id, 'revised', 'equipment_details', call.equipment_details.length, kept, now));
     }
     const shift = Date.parse(place.berth_arrival) - Date.parse(call.berth_arrival);
@@ -148,6 +183,12 @@ export async function applyBerthMoves(ctx: AppContext, trx: Trx, session: AuthSe
     for (const { id: _id, portcall_id: _portcall, total_resources: _total, ...card } of call.portcall_shift_details) movedCards.push(shiftDetailRow(call.id, { ...card, start_time: at(card.start_time), end_time: at(card.end_time) }));
   }
 
+  return { refusals: [], plan: { ids, calls: ids.map((id) => calls.get(id)!), timestamps, audits, places, announcements, carried, keptBookings, bookingCounts, movedCards } };
+}
+
+/** Writes a plan of planBerthMoves: every table by one statement for all calls. */
+async function writeBerthMoves(trx: Trx, session: AuthSession, plan: TBerthMovesPlan, now: Date): Promise<void> {
+  const { ids, timestamps, audits, carried, keptBookings, movedCards, places, announcements } = plan;
   await insertRowsAsJson(trx, 'portcall_timestamps', timestamps);
   await insertRowsAsJson(trx, 'portcall_audit_events', sortedByCall(audits, ids), [], ['old_value', 'new_value']);
   await replaceBookingsAndCards(trx, {
@@ -160,7 +201,6 @@ export async function applyBerthMoves(ctx: AppContext, trx: Trx, session: AuthSe
   // The rows are locked, so this holds; the statement checks the versions itself all the same.
   if (updated !== places.length) throw new AppError('CONFLICT', { message: 'Nothing was published: some port calls changed while publishing.' });
   await announcePortcallChanges(trx, session, announcements, now);
-  return { refusals: [] };
 }
 
 /** Audit rows grouped by call in the order of the moves, each call's rows in the order they were made. */

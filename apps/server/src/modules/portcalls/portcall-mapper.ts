@@ -113,6 +113,7 @@ export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: Po
     imo_number: row.imo_number,
     vessel_type: row.vessel_type,
     vessel_length_overall: Number(row.vessel_length_overall),
+    vessel_max_draft: row.vessel_max_draft === null ? null : Number(row.vessel_max_draft),
     vessel_operator_id: row.vessel_operator_id,
     vessel_operator_code: row.vessel_operator_code,
     vessel_operator: row.vessel_operator_name,

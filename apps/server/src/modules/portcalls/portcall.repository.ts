@@ -66,6 +66,7 @@ export function selectPortcalls(db: Db, viewer?: PortalUser) {
       'vessels.imo_number',
       'vessels.vessel_type',
       'vessels.length_overall_m as vessel_length_overall',
+      'vessels.max_draft_m as vessel_max_draft',
       'vo.code as vessel_operator_code',
       'vo.name as vessel_operator_name',
       'ag.code as agent_code',

@@ -3,6 +3,7 @@
 import { type TAisDetection, type TAisTimeSource, type TNotificationDetails, type TFromLabel, type TNegotiatedTime, type TParty, NEGOTIATED_TIMES, applyNegotiation, realtimeChannels } from '@quayline/domain';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../../db/schema';
+import { clashesOfLivePlan, findLivePlan } from '../../berth-plan/live-plan';
 import { findUsersOfSide, insertNotifications } from '../../notifications/notification.repository';
 import { publishEvent } from '../../realtime/publish-event';
 import { type TCallRow, type TAutomatedWriter, announce, audit, creatorOf, lastStepId, lockCall, statusAfter } from '../../schedules/apply-schedule';
@@ -89,6 +90,28 @@ async function announceProposal(trx: Trx, call: TCallRow, detection: TAisDetecti
   for (const n of stored) await publishEvent(trx, { channel: realtimeChannels.user(n.portal_user_id), event: 'notification.created', payload: { id: n.id, notification_type: 'portcall_update', portcall_id: call.id, details: body } });
 }
 
+/**
+ * An automated berth time that puts its call onto quay still occupied (or into a block zone) is news at once: the
+ * terminal's users hear that AIS recorded a time the plan cannot hold, and the vessel side that its berth time is at
+ * risk, without the other carrier's call. The clash rule is the planner's and the alerts' (live-plan.ts).
+ */
+async function announceClashOfAutomatedTime(trx: Trx, call: TCallRow, time: TNegotiatedTime, now: Date): Promise<void> {
+  if (time !== 'berth_arrival' && time !== 'berth_departure') return;
+  const row = await trx.selectFrom('portcalls').select(['berth_arrival', 'berth_departure', 'berth_start_position']).where('id', '=', call.id).executeTakeFirstOrThrow();
+  if (row.berth_start_position === null) return;
+  const plan = await findLivePlan(trx, { terminalId: call.terminal_id, from: new Date(row.berth_arrival), to: new Date(row.berth_departure), isDepartedLeftOut: false });
+  // Quay and neighbours only: water depth at the tide is the under-keel alert's, which a move of minutes rarely changes.
+  const { clashes } = clashesOfLivePlan(plan, { tide: null });
+  if (!clashes.some((c) => (c.kind === 'overlap' || c.kind === 'block_zone') && (c.callIds as readonly number[]).includes(call.id))) return;
+  const base = { vessel_name: call.vessel_name, field: time, actor_name: 'AIS', actor_side: 'terminal' as const, creator_type: 'automated' as const, source: AIS_SOURCE_OF[time] };
+  for (const [side, action] of [['terminal', 'ais_clash'], ['vessel_side', 'berth_time_at_risk']] as const) {
+    const recipients = await findUsersOfSide(trx, { side, terminalId: call.terminal_id, vesselOperatorId: call.vessel_operator_id, agentId: call.agent_id, excludeUserId: -1 });
+    const details: TNotificationDetails = { ...base, action };
+    const stored = await insertNotifications(trx, { recipientIds: [...new Set(recipients.map((r) => r.id))], portcall_id: call.id, notification_type: 'portcall_update', details, created_at: now });
+    for (const n of stored) await publishEvent(trx, { channel: realtimeChannels.user(n.portal_user_id), event: 'notification.created', payload: { id: n.id, notification_type: 'portcall_update', portcall_id: call.id, details } });
+  }
+}
+
 /** Records one detected time once per call and time type; returns the stored detection, or null if it existed already. */
 export async function recordAisTime(trx: Trx, args: { portcallId: number; mode: 'apply' | 'propose'; detected: TDetectedTime; now: Date }): Promise<TAisDetection | null> {
   const call = await lockCall(trx, args.portcallId);
@@ -101,7 +124,9 @@ export async function recordAisTime(trx: Trx, args: { portcallId: number; mode: 
   const row = await insertDetectionOnce(trx, { portcall_id: call.id, time_type: time, date_time: args.detected.date_time, source: AIS_SOURCE_OF[time], status, detected_at: args.now });
   if (!row) return null;
   const detection = toDetection(row);
-  if (status === 'applied') await writeAutomatedActual(trx, call, time, args.detected.date_time, args.now);
-  else if (status === 'proposed') await announceProposal(trx, call, detection, args.now);
+  if (status === 'applied') {
+    await writeAutomatedActual(trx, call, time, args.detected.date_time, args.now);
+    await announceClashOfAutomatedTime(trx, call, time, args.now);
+  } else if (status === 'proposed') await announceProposal(trx, call, detection, args.now);
   return detection;
 }

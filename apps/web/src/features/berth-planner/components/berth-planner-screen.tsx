@@ -1,9 +1,10 @@
 // /berth-planner (berth_view): the quay over time for the terminal planner — live or in the sandbox.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { clashingPairs, DEFAULT_TIMEZONE, summarisePlanClashes, type TPlanClashSummary, type TPlannerPortcall } from '@quayline/domain';
+import { clashingPairs, DEFAULT_TIMEZONE, planQuayOf, terminalCraneRate, POPUP_AUTO_CLOSE_MS, summarisePlanClashes, type TPlanClashSummary, type TPlannerPortcall } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
 import { useErrorText } from '@/hooks/use-error-text';
 import { isApiError } from '@/lib/api-client';
@@ -16,7 +17,7 @@ import { useBlockedZones } from '../api/get-blocked-zones';
 import { usePortcallTimestamps } from '../api/get-portcall-timestamps';
 import { usePlannerPortcalls } from '../api/get-planner-portcalls';
 import { usePlannerTerminal } from '../api/get-planner-terminal';
-import { useTerminalCranes } from '../api/get-terminal-cranes';
+import { useTerminalCranes } from '@/lib/terminals';
 import { useTidalData } from '../api/get-tidal-data';
 import type { TPlace } from '../api/update-portcall-place';
 import { useLivePlannerEvents } from '../hooks/use-live-planner-events';
@@ -26,10 +27,10 @@ import { useSandbox } from '../hooks/use-sandbox';
 import { useUnassignedDrop } from '../hooks/use-unassigned-drop';
 import { OptimizePanel } from '../optimize/optimize-panel';
 import { hourGridLines, shiftOccurrences } from '../utils/day-grid';
-import { applyDraft } from '../utils/draft-overlay';
+import { applyDraft, withPlace } from '../utils/draft-overlay';
 import { negotiationWindows } from '../utils/negotiation-windows';
 import { plannerWindowDays } from '../utils/planner-window';
-import { isPlaced, tideModel, toPlannedCall, toPlanQuay } from '../utils/plan-model';
+import { isPlaced, tideModel, toPlannedCall } from '../utils/plan-model';
 import { createScale, planToScreen } from '../utils/planner-scale';
 import { shiftVolumes } from '../utils/shift-volumes';
 import { buildTimeIndex } from '../utils/time-index';
@@ -38,6 +39,8 @@ import { CLASH_LIST_LIMIT, ClashList } from './clash-list';
 import { CranesPanel } from './cranes-panel';
 import { PlannerDiagram } from './planner-diagram';
 import { PlannerToolbar, type TPlannerMode } from './planner-toolbar';
+import { PublishPreviewModal } from './publish-preview-modal';
+import { RevertConfirmModal } from './revert-confirm-modal';
 import { SettingsDrawer } from './settings-drawer';
 import { UnassignedPanel } from './unassigned-panel';
 
@@ -71,7 +74,9 @@ export function BerthPlannerScreen() {
   const callsQuery = usePlannerPortcalls(plannerWindow, settings.canvas_refresh);
   const zonesQuery = useBlockedZones(terminalId, from, to);
   const tideQuery = useTidalData(terminalId, from, to);
-  const cranesQuery = useTerminalCranes(terminalId, settings.canvas_cranes);
+  // Always loaded: the cranes' productivity is the norm the cards' plausibility warnings hold cargo to.
+  const cranesQuery = useTerminalCranes(terminalId, true);
+  const craneRate = useMemo(() => terminalCraneRate(cranesQuery.data ?? []), [cranesQuery.data]);
 
   // Moving calls, the sandbox and the optimiser are the terminal's (403 for the vessel side): others only look.
   const canPlan = can(user, 'plan_berths');
@@ -85,6 +90,8 @@ export function BerthPlannerScreen() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [isSettingsOpen, setSettingsOpen] = useState(false);
   const [isOptimizeOpen, setOptimizeOpen] = useState(false);
+  const [isPreviewOpen, setPreviewOpen] = useState(false);
+  const [isRevertOpen, setRevertOpen] = useState(false);
   const viewportRef = useRef<HTMLDivElement | null>(null);
 
   const liveCalls = callsQuery.data ?? EMPTY;
@@ -94,7 +101,7 @@ export function BerthPlannerScreen() {
     if (live.pending.size === 0) return liveCalls;
     return liveCalls.map((c) => {
       const pending = live.pending.get(c.id);
-      return pending ? { ...c, ...pending } : c;
+      return pending ? withPlace(c, pending) : c;
     });
   }, [mode, liveCalls, draft, live.pending]);
   const placed = useMemo(() => shownCalls.filter(isPlaced), [shownCalls]);
@@ -103,7 +110,7 @@ export function BerthPlannerScreen() {
   const liveById = useMemo(() => new Map(liveCalls.map((c) => [c.id, c])), [liveCalls]);
   const tideAt = useMemo(() => tideModel(tideQuery.data?.levels ?? []), [tideQuery.data]);
   const blockZones = zonesQuery.data ?? EMPTY;
-  const quay = useMemo(() => (terminal ? toPlanQuay({ terminal, blockZones, tideAt }) : null), [terminal, blockZones, tideAt]);
+  const quay = useMemo(() => (terminal ? planQuayOf({ terminal, blockZones, tideAt }) : null), [terminal, blockZones, tideAt]);
   const planned = useMemo(() => placed.map(toPlannedCall), [placed]);
   const clearance = quay?.clearance ?? 0;
   const pairs = useMemo(() => clashingPairs(planned, clearance), [planned, clearance]);
@@ -202,6 +209,7 @@ export function BerthPlannerScreen() {
       <div className={classes.body}>
         <PlannerDiagram
           terminal={terminal}
+          craneRate={craneRate}
           scale={scale}
           days={days}
           hourLines={hourLines}
@@ -282,8 +290,8 @@ export function BerthPlannerScreen() {
           downloadUrl: terminalId !== null ? draftDownloadUrl(terminalId) : null,
           onUndo: () => void sandbox.undo(),
           onRedo: () => void sandbox.redo(),
-          onRevert: () => void sandbox.revert(),
-          onPublish: () => void sandbox.publish(),
+          onRevert: () => setRevertOpen(true),
+          onPublish: () => setPreviewOpen(true),
           onOptimize: () => setOptimizeOpen(true),
         }}
       />
@@ -300,6 +308,48 @@ export function BerthPlannerScreen() {
         </Alert>
       )}
       {content}
+      {mode === 'sandbox' && terminalId !== null && isPreviewOpen && sandbox.draft && (
+        <PublishPreviewModal
+          terminalId={terminalId}
+          draftVersion={sandbox.draft.version}
+          timeZone={timeZone}
+          locale={locale}
+          isBusy={sandbox.isBusy}
+          onClose={() => setPreviewOpen(false)}
+          onPublish={(version) => {
+            void sandbox.publish(version).then(() => setPreviewOpen(false));
+          }}
+        />
+      )}
+      {mode === 'sandbox' && isRevertOpen && (
+        <RevertConfirmModal
+          changeCount={sandbox.draft?.changes.length ?? 0}
+          isBusy={sandbox.isBusy}
+          onClose={() => setRevertOpen(false)}
+          onConfirm={() => {
+            void sandbox.revert().then((isReverted) => {
+              setRevertOpen(false);
+              if (!isReverted) return;
+              // The dropped moves stay on the undo stack: one click brings them back.
+              const id = notifications.show({
+                color: 'orange',
+                autoClose: POPUP_AUTO_CLOSE_MS,
+                message: (
+                  <Group gap="xs" justify="space-between" wrap="nowrap">
+                    <Text size="sm">{t('berthPlanner.revert.done')}</Text>
+                    <Button size="compact-xs" variant="light" data-testid="revert-undo" onClick={() => {
+                        notifications.hide(id);
+                        void sandbox.undo();
+                      }}>
+                      {t('berthPlanner.sandbox.undo')}
+                    </Button>
+                  </Group>
+                ),
+              });
+            });
+          }}
+        />
+      )}
       <SettingsDrawer opened={isSettingsOpen} onClose={() => setSettingsOpen(false)} settings={settings} setSetting={setSetting} />
       {mode === 'sandbox' && terminalId !== null && isOptimizeOpen && (
         <OptimizePanel terminalId={terminalId} windowStart={from} windowEnd={to} opened={isOptimizeOpen} onClose={() => setOptimizeOpen(false)} onApplied={() => {

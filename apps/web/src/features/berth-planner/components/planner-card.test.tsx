@@ -67,3 +67,20 @@ describe('planner card PRISE indicator', () => {
     expect(screen.queryByTestId('planner-card-prise')).toBeNull();
   });
 });
+
+describe('planner card plausibility', () => {
+  it('marks a call whose pilot boards after its berth arrival, with the reason in the marker', () => {
+    const base = plannerPortcallOf(makePortcall());
+    const call: TPlannerPortcall = { ...base, pilot_boarding_place_arrival: new Date(Date.parse(base.berth_arrival) + 3_600_000).toISOString() };
+    render(<PlannerCard call={call} rect={{ left: 0, top: 0, width: 200, height: 80 } as unknown as TScreenRect} isClash={false} isFrozen={false} isSelected={false} isSwitched={false} fields={[]} context={{ ...context, craneRate: 30 }} />);
+    const marker = screen.getByTestId('planner-card-plausibility');
+    expect(marker.getAttribute('data-kinds')).toBe('pilot_after_berth');
+    expect(marker.getAttribute('title')).toMatch(/^Pilot boarding .* is after the berth arrival /);
+  });
+
+  it('leaves a plausible call unmarked', () => {
+    const base = plannerPortcallOf(makePortcall());
+    render(<PlannerCard call={{ ...base, pilot_boarding_place_arrival: null }} rect={{ left: 0, top: 0, width: 200, height: 80 } as unknown as TScreenRect} isClash={false} isFrozen={false} isSelected={false} isSwitched={false} fields={[]} context={{ ...context, craneRate: 30 }} />);
+    expect(screen.queryByTestId('planner-card-plausibility')).toBeNull();
+  });
+});

@@ -2,8 +2,10 @@
 // or a scroll does not re-render the other cards.
 import { memo } from 'react';
 import { IconFileCertificate, IconLock } from '@tabler/icons-react';
-import type { TPlannerPortcall, TPortcall, TPortcallCardField } from '@quayline/domain';
+import { plausibilityWarnings, type TPlannerPortcall, type TPortcall, type TPortcallCardField } from '@quayline/domain';
 import { CARD_COLOUR_TINTS, priseStatusKey, STATUS_COLOURS, statusKey, timeLabelKey } from '@/entities/portcall/enum-labels';
+import { plausibilityTexts } from '@/entities/portcall/plausibility-text';
+import { formatZonedDateTime } from '@/lib/zoned-time';
 import { cardLines, type TCardContext } from '../utils/card-fields';
 import type { TScreenRect } from '../utils/planner-scale';
 import classes from './berth-planner.module.css';
@@ -43,6 +45,9 @@ export const PlannerCard = memo(function PlannerCard({ call, rect, isClash, isFr
   // Only a deviation is worth the room on a small card; on time says nothing new.
   const deviation = prediction && prediction.status !== 'on_time' ? prediction : null;
   const priseColour = call.prise_status ? PRISE_CARD_COLOURS[call.prise_status] : undefined;
+  // Figures that cannot all be true are marked on the card itself, with each reason in the marker's title.
+  const warnings = plausibilityWarnings(call, { movesPerCraneHour: context.craneRate ?? null });
+  const warningText = warnings.length ? plausibilityTexts(warnings, format, (iso) => formatZonedDateTime(iso, context.timeZone, context.locale)).join('\n') : '';
   return (
     <div
       className={classes.card}
@@ -86,6 +91,11 @@ export const PlannerCard = memo(function PlannerCard({ call, rect, isClash, isFr
           >
             <title>{format('portcalls.prise.icon_label', { status: text(priseStatusKey(call.prise_status)) })}</title>
           </IconFileCertificate>
+        )}
+        {warnings.length > 0 && (
+          <span className={classes.cardPlausibility} title={warningText} role="img" aria-label={`${format('berthPlanner.plausibility.marker', { count: warnings.length })}: ${warningText}`} data-testid="planner-card-plausibility" data-kinds={warnings.map((w) => w.kind).join(' ')}>
+            !{warnings.length}
+          </span>
         )}
         {deviation && (
           <span className={classes.cardPrediction} data-prediction-status={deviation.status} data-testid="planner-card-prediction">

@@ -60,6 +60,8 @@ export type TPlannerDiagramProps = {
   bollardPositions: readonly number[];
   fields: readonly TPortcallCardField[];
   timeZone: string;
+  /** The terminal's moves per crane-hour, the norm of the cards' plausibility warnings. */
+  craneRate: number | null;
   locale: TLocale;
   initialScrollMs: number | null;
   viewportRef: React.RefObject<HTMLDivElement | null>;
@@ -199,7 +201,7 @@ export function PlannerDiagram(p: TPlannerDiagramProps) {
 
   const bollardNames = useMemo(() => new Map(p.terminal.bollards.map((b) => [b.id, b.name])), [p.terminal.bollards]);
   const texts = useMemo(() => createCardTexts(t), [t]);
-  const context = useMemo(() => ({ texts, timeZone: p.timeZone, locale: p.locale, bollardNames }), [texts, p.timeZone, p.locale, bollardNames]);
+  const context = useMemo(() => ({ texts, timeZone: p.timeZone, locale: p.locale, bollardNames, craneRate: p.craneRate }), [texts, p.timeZone, p.locale, bollardNames, p.craneRate]);
 
   const { onPointerDown } = useCardDrag({
     scale,

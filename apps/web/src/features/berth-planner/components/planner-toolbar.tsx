@@ -143,7 +143,7 @@ export function PlannerToolbar(p: TProps) {
               <IconArrowForwardUp size={18} />
             </ActionIcon>
           </Tooltip>
-          <Button size="xs" variant="default" leftSection={<IconRestore size={14} />} disabled={s.isBusy} onClick={s.onRevert} data-testid="sandbox-revert">
+          <Button size="xs" variant="default" leftSection={<IconRestore size={14} />} disabled={s.isBusy || s.changeCount === 0} onClick={s.onRevert} data-testid="sandbox-revert">
             {t('berthPlanner.sandbox.revert')}
           </Button>
           <Button size="xs" color="green" leftSection={<IconUpload size={14} />} disabled={s.changeCount === 0 || s.isBusy} onClick={s.onPublish} data-testid="sandbox-publish">

@@ -28,13 +28,16 @@ export function useSandbox(terminalId: number | null, isEnabled: boolean, onPubl
     if (terminalId !== null) queryClient.setQueryData(plannerKeys.draft(terminalId), state);
   }, [queryClient, terminalId]);
 
+  /** Runs one write of the draft; answers whether it was saved. */
   const run = useCallback(
-    async (write: (args: { terminal_id: number; version: number }) => Promise<TDraftState>) => {
-      const draft = draftQuery.data;
-      if (terminalId === null || !draft) return;
+    async (write: (args: { terminal_id: number; version: number }) => Promise<TDraftState>): Promise<boolean> => {
+      // The cached draft, not this render's: an action offered earlier (undo on a notification) writes the latest version.
+      const draft = terminalId === null ? undefined : (queryClient.getQueryData<TDraftState>(plannerKeys.draft(terminalId)) ?? draftQuery.data);
+      if (terminalId === null || !draft) return false;
       setBusy(true);
       try {
         store(await write({ terminal_id: terminalId, version: draft.version }));
+        return true;
       } catch (error) {
         if (isApiError(error) && error.code === 'CONFLICT' && error.current && typeof error.current === 'object' && 'version' in error.current) {
           store(error.current as TDraftState);
@@ -43,28 +46,32 @@ export function useSandbox(terminalId: number | null, isEnabled: boolean, onPubl
           notifications.show({ color: 'red', message: t('berthPlanner.sandbox.failed', { message: reasonOf(error) }), autoClose: POPUP_AUTO_CLOSE_MS });
           void draftQuery.refetch();
         }
+        return false;
       } finally {
         setBusy(false);
       }
     },
-    [draftQuery, store, t, terminalId],
+    [draftQuery, queryClient, store, t, terminalId],
   );
 
-  const publish = useCallback(async () => {
-    const draft = draftQuery.data;
-    if (terminalId === null || !draft) return;
+  /** Publishes the draft at the version the planner previewed: a draft changed since is refused (409), not published unseen. */
+  const publish = useCallback(async (previewedVersion: number): Promise<boolean> => {
+    if (terminalId === null) return false;
     setBusy(true);
     try {
-      const result = await publishDraft({ terminal_id: terminalId, version: draft.version });
+      const result = await publishDraft({ terminal_id: terminalId, version: previewedVersion });
       store(result.draft);
       setConflicts([]);
       notifications.show({ color: 'green', title: t('berthPlanner.sandbox.published_title'), message: t('berthPlanner.sandbox.published', { count: result.published }), autoClose: POPUP_AUTO_CLOSE_MS });
       onPublished();
+      return true;
     } catch (error) {
       const found = isApiError(error) ? conflictsOf(error.current) : null;
       if (found) setConflicts(found);
+      else if (isApiError(error) && error.code === 'CONFLICT') notifications.show({ color: 'orange', message: t('berthPlanner.sandbox.stale'), autoClose: POPUP_AUTO_CLOSE_MS });
       else notifications.show({ color: 'red', message: t('berthPlanner.sandbox.failed', { message: reasonOf(error) }), autoClose: POPUP_AUTO_CLOSE_MS });
       void draftQuery.refetch();
+      return false;
     } finally {
       setBusy(false);
     }

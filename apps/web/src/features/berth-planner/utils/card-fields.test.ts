@@ -21,3 +21,11 @@ describe('the cargo progress line of a card', () => {
     expect(progressLine({ cargo_operations_start: '2020-01-01T00:00:00.000Z', cargo_operations_end: '2020-01-02T00:00:00.000Z' })).toBeNull();
   });
 });
+
+describe('the cargo window line of a card', () => {
+  it('says it is the cargo window, so it is not read as the berth stay', () => {
+    const call = plannerPortcallOf(makePortcall({ cargo_operations_start: '2026-07-15T08:00:00.000Z', cargo_operations_end: '2026-07-15T16:30:00.000Z' }));
+    const line = cardLines(call, ['cargo_operations_time'], context, 3)[0]?.text;
+    expect(line).toMatch(/^Cargo .*10:00 – .*18:30$/);
+  });
+});

@@ -34,7 +34,7 @@ export function createCardTexts(t: TFunction): TCardTexts {
   };
 }
 
-export type TCardContext = { texts: TCardTexts; timeZone: string; locale: TLocale; bollardNames: ReadonlyMap<number, string> };
+export type TCardContext = { texts: TCardTexts; timeZone: string; locale: TLocale; bollardNames: ReadonlyMap<number, string>; craneRate?: number | null };
 
 const joined = (parts: (string | null | undefined)[]) => parts.filter((p): p is string => !!p).join(' · ');
 const shortTime = (iso: string | null, c: TCardContext) => formatZonedDateTime(iso, c.timeZone, c.locale);
@@ -45,7 +45,8 @@ function fieldText(call: TPlannerPortcall, field: TPortcallCardField, c: TCardCo
     case 'vessel_type':
       return call.vessel_type;
     case 'cargo_operations_time':
-      return call.cargo_operations_start ? `${shortTime(call.cargo_operations_start, c)} – ${shortTime(call.cargo_operations_end, c)}` : null;
+      // Labelled: beside the berth times a bare range reads as the stay, which it is not.
+      return call.cargo_operations_start ? format('berthPlanner.card.cargo_window', { from: shortTime(call.cargo_operations_start, c), to: shortTime(call.cargo_operations_end, c) }) : null;
     case 'vessel_operator':
       return call.vessel_operator_code || call.vessel_operator;
     case 'cargo_quantity_status':

@@ -29,6 +29,12 @@ describe('planner helpers', () => {
     expect(shown[1]).toMatchObject({ id: 2, berth_start_position: 500, berth_end_position: 700, berth_arrival: '2026-07-20T08:00:00.000Z', berth_departure: live[1]!.berth_departure });
   });
 
+  it('carries the cargo window along with a sandbox move, so the card shows where cargo is worked after the move', () => {
+    const live = [makePortcall({ id: 3, berth_arrival: '2026-07-15T08:00:00.000Z', berth_departure: '2026-07-16T08:00:00.000Z', cargo_operations_start: '2026-07-15T10:00:00.000Z', cargo_operations_end: '2026-07-16T06:00:00.000Z' })];
+    const [shown] = applyDraft(live, { terminal_id: 1, version: 1, changes: [{ portcall_id: 3, base_version: 1, berth_arrival: '2026-07-15T12:00:00.000Z', berth_departure: '2026-07-16T12:00:00.000Z' }], frozen_portcall_ids: [], can_undo: true, can_redo: false, updated_at: null });
+    expect(shown).toMatchObject({ cargo_operations_start: '2026-07-15T14:00:00.000Z', cargo_operations_end: '2026-07-16T10:00:00.000Z' });
+  });
+
   it('reads the latest requested, proposed and accepted windows from the negotiation chain', () => {
     const step = (time: string, label: string, date_time: string) => ({ time, label, date_time }) as unknown as TPortcallTimestamp;
     const chain = [

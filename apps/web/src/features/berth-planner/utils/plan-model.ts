@@ -1,34 +1,13 @@
 // The planner's port calls and quay in the shapes of the domain clash rules (packages/domain/src/berth-clashes.ts).
-import type { TBlockedZone, TPlanQuay, TPlannedCall, TPlannerPortcall, TTerminalDetail } from '@quayline/domain';
+import { plannedCallOf, type TPlannedCall, type TPlannerPortcall } from '@quayline/domain';
 
 /** A call that has a place on the quay. */
 export type TPlacedCall = TPlannerPortcall & { berth_start_position: number; berth_end_position: number };
 
 export const isPlaced = (c: TPlannerPortcall): c is TPlacedCall => c.berth_start_position !== null && c.berth_end_position !== null;
 
-/** The deeper of the declared drafts, as the server's clash check uses them. */
-export const draftOf = (c: TPlannerPortcall): number => Math.max(c.draft_inbound, c.draft_outbound);
-
-export function toPlannedCall(c: TPlacedCall): TPlannedCall {
-  return {
-    id: c.id,
-    start: Math.min(c.berth_start_position, c.berth_end_position),
-    end: Math.max(c.berth_start_position, c.berth_end_position),
-    from: Date.parse(c.berth_arrival),
-    to: Date.parse(c.berth_departure),
-    draft: draftOf(c),
-  };
-}
-
-export function toPlanQuay(args: { terminal: TTerminalDetail; blockZones: readonly TBlockedZone[]; tideAt?: ((ms: number) => number) | undefined }): TPlanQuay {
-  return {
-    length: args.terminal.quay_length_m,
-    clearance: args.terminal.min_clearance_m,
-    sections: args.terminal.sections.map((s) => ({ id: s.id, start: s.start_position_m, end: s.end_position_m, depth: s.water_depth_m, berthType: s.berth_type })),
-    blockZones: args.blockZones.map((z) => ({ id: z.id, start: z.start_position_m, end: z.end_position_m, from: Date.parse(z.starts_at), to: Date.parse(z.ends_at) })),
-    ...(args.tideAt ? { tideAt: args.tideAt } : {}),
-  };
-}
+/** A placed call as the domain clash rules read it: the same rule (and draft) as the server's alerts. */
+export const toPlannedCall = (c: TPlacedCall): TPlannedCall => plannedCallOf(c)!;
 
 /** Water level from the tide curve by linear interpolation; undefined without levels. */
 export function tideModel(levels: readonly { time: string; height: number }[]): ((ms: number) => number) | undefined {

@@ -32,6 +32,8 @@ export function useNotificationText() {
         if (action === 'request') return t('notifications.created.request', { actor, vessel });
         return t('notifications.created.other', { actor, vessel });
       }
+      // An automated berth time onto occupied quay: the terminal is told to replan, the vessel side that its time is at risk.
+      if (isNegotiatedTime(field) && (action === 'ais_clash' || action === 'berth_time_at_risk')) return t(`notifications.${action}`, { vessel, field: t(`notifications.times.${field}`) });
       if (isNegotiatedTime(field) && isAction(action)) {
         return t(`notifications.steps.${action}`, { actor, vessel, field: t(`notifications.times.${field}`), value: formatTime(details.value) || '—' });
       }

@@ -23,6 +23,7 @@ import { OpenTaskBadge, StatusBadge } from '@/entities/portcall/portcall-badges'
 import { PortcallHistory } from './portcall-history';
 import { PortcallSchedulePanel } from './portcall-schedule-panel';
 import { AisDetectionsPanel } from './ais-detections-panel';
+import { PlausibilityAlert } from './plausibility-alert';
 import { PortcallSummary } from './portcall-summary';
 import { PriseStatusBadge } from '../prise/prise-badges';
 import { PrisePanel } from '../prise/prise-panel';
@@ -103,6 +104,7 @@ export function PortcallDetailsScreen() {
         {portcall.prise_status && <PriseStatusBadge status={portcall.prise_status} />}
         {portcall.is_open_task && <OpenTaskBadge />}
       </Group>
+      <PlausibilityAlert portcall={portcall} timeZone={timeZone} />
       <NegotiationPanel portcall={portcall} chain={chainQuery.data} party={who.party} timeZone={timeZone} />
       <PortcallSchedulePanel portcall={portcall} timeZone={timeZone} />
       <PrisePanel portcallId={portcall.id} timeZone={timeZone} />
