@@ -581,8 +581,11 @@ export async function updatePortcallInTransaction(ctx: AppContext, trx: Trx, ses
   for (const { time, value } of movedTimes(current, changes)) {
     steps.set(time, await negotiateStep(trx, session, current, { time, action: movedTimeAction(party, current[`${time}_state`].label), date_time: value }, now));
   }
+  const plain = changedPlainFields(current, changes);
+  // A write that changes nothing commits no version: every version of a call is a change its audit trail explains.
+  if (steps.size === 0 && plain.length === 0 && !cargo_details && !equipment_details && !portcall_shift_details) return true;
   const extra: Record<string, unknown> = {};
-  for (const { key, before, value } of changedPlainFields(current, changes)) {
+  for (const { key, before, value } of plain) {
     extra[key] = value;
     await audit(trx, session, id, 'revised', key, before, value, now);
   }

@@ -130,6 +130,19 @@ describe.each(DB_TARGETS)('port calls on %s', (target) => {
     expect((await w.planner('GET', `/portcalls/${call.id}`)).json().payload.comment).toBe('first writer');
   });
 
+  it('commits no version for a write that changes nothing, so every version has its audit rows', async () => {
+    const call = (await w.planner('POST', '/portcalls', request(210, { berth_start_position: 100, berth_end_position: 300 }))).json().payload;
+    const auditRows = async () => (await t.database.db.selectFrom('portcall_audit_events').select('id').where('portcall_id', '=', call.id).execute()).length;
+    const before = await auditRows();
+    const same = await w.planner('PUT', `/portcalls/${call.id}`, { version: call.version, berth_start_position: 100, berth_end_position: 300, berth_arrival: call.berth_arrival });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().payload.version).toBe(call.version);
+    expect(await auditRows()).toBe(before);
+    const moved = await w.planner('PUT', `/portcalls/${call.id}`, { version: call.version, berth_start_position: 120, berth_end_position: 320 });
+    expect(moved.json().payload.version).toBe(call.version + 1);
+    expect(await auditRows()).toBe(before + 2);
+  });
+
   it('turns an edited time into the step of the editor\u2019s side', async () => {
     const call = (await w.vesselX('POST', '/portcalls', request(300, { agent_id: null }))).json().payload;
     const byTerminal = (await w.planner('PUT', `/portcalls/${call.id}`, { version: call.version, berth_departure: at(322) })).json().payload;
