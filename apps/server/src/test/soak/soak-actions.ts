@@ -343,7 +343,10 @@ async function prise(ctx: TSoakContext, actor: TActor): Promise<void> {
   const notice = payload<{ version: number; can_submit: boolean }>(got);
   const filled = await send(ctx, actor, 'fill PRISE notice', 'PUT', `/portcalls/${callId}/prise_notice`, { version: notice.version, dangerous_goods: actor.rng.chance(0.2), persons_on_board: actor.rng.int(12, 30) });
   if (!expectStatus(ctx, actor, 'fill PRISE notice', filled, [200, 403, 409, 422]) || filled.status !== 200) return;
-  const submitted = await send(ctx, actor, 'submit PRISE notice', 'POST', `/portcalls/${callId}/prise_notice/submit`, { version: payload<{ version: number }>(filled).version });
+  // The screen offers sending only for a complete notice (the call's pilot and berth times, its berth).
+  const complete = payload<{ version: number; can_submit: boolean }>(filled);
+  if (!complete.can_submit) return;
+  const submitted = await send(ctx, actor, 'submit PRISE notice', 'POST', `/portcalls/${callId}/prise_notice/submit`, { version: complete.version });
   expectStatus(ctx, actor, 'submit PRISE notice', submitted, [200, 409, 422]);
 }
 
