@@ -63,9 +63,11 @@ async function open(ctx: TSoakContext, actor: TActor): Promise<void> {
   for (const part of ['timestamps', 'messages', 'schedule_proposals']) expectStatus(ctx, actor, `open ${part}`, await send(ctx, actor, `open ${part}`, 'GET', `/portcalls/${call.id}/${part}`), [200]);
 }
 
-function acknowledgeEdit(ctx: TSoakContext, actor: TActor, callId: number, answer: TSoakAnswer, fields: Record<string, unknown>): void {
+/** A write the server took; one that changed nothing answers with the version it was given and leaves no trace. */
+function acknowledgeEdit(ctx: TSoakContext, actor: TActor, callId: number, answer: TSoakAnswer, fields: Record<string, unknown>, sentVersion: number): void {
   const version = payload<{ version: number }>(answer).version;
   ctx.ledger.touchedCalls.add(callId);
+  if (version === sentVersion) return;
   for (const [field, value] of Object.entries(fields)) ctx.ledger.edits.push({ callId, field, value, version, by: actor.user.name });
 }
 
@@ -75,7 +77,7 @@ async function edit(ctx: TSoakContext, actor: TActor): Promise<void> {
   const field = actor.rng.pick(isTerminal(actor) ? ['berth_comment', 'comment'] : ['comment', 'move_count_comments']);
   const value = ctx.ledger.unique(`${actor.user.name} notes`);
   const res = await send(ctx, actor, 'edit call', 'PUT', `/portcalls/${call.id}`, { version: call.version, [field]: value });
-  if (expectStatus(ctx, actor, 'edit call', res, [200, 409])) if (res.status === 200) acknowledgeEdit(ctx, actor, call.id, res, { [field]: value });
+  if (expectStatus(ctx, actor, 'edit call', res, [200, 409])) if (res.status === 200) acknowledgeEdit(ctx, actor, call.id, res, { [field]: value }, call.version);
 }
 
 /** One negotiation step the person's side may take on the berth arrival, by its label. */
@@ -132,7 +134,7 @@ async function liveMove(ctx: TSoakContext, actor: TActor): Promise<void> {
   const place = shiftedPlace(actor, call, ctx.world.quayLength);
   if (!place) return;
   const res = await send(ctx, actor, 'move in live plan', 'PUT', `/portcalls/${call.id}`, { version: call.version, ...place });
-  if (expectStatus(ctx, actor, 'move in live plan', res, [200, 409, 422]) && res.status === 200) acknowledgeEdit(ctx, actor, call.id, res, { berth_start_position: place.berth_start_position });
+  if (expectStatus(ctx, actor, 'move in live plan', res, [200, 409, 422]) && res.status === 200) acknowledgeEdit(ctx, actor, call.id, res, { berth_start_position: place.berth_start_position }, call.version);
 }
 
 type TDraft = { version: number; changes: { portcall_id: number; berth_arrival?: string; berth_departure?: string; berth_start_position?: number | null; berth_end_position?: number | null }[] };
@@ -376,7 +378,7 @@ async function mistake(ctx: TSoakContext, actor: TActor): Promise<void> {
     const [a, b] = await Promise.all([0, 1].map(() => send(ctx, actor, kind, 'PUT', `/portcalls/${call.id}`, { version: call.version, [field]: value })));
     const won = [a!, b!].filter((r) => r.status === 200);
     if (won.length > 1 || [a!, b!].some((r) => r.status !== 200 && r.status !== 409)) ctx.recorder.find('a double click writes once', `${actor.user.name}: two PUT /portcalls/${call.id} with version ${call.version} answered ${a!.status} and ${b!.status}`);
-    if (won[0]) acknowledgeEdit(ctx, actor, call.id, won[0], { [field]: value });
+    if (won[0]) acknowledgeEdit(ctx, actor, call.id, won[0], { [field]: value }, call.version);
   }
 }
 
