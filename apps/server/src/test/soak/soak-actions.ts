@@ -191,6 +191,7 @@ async function publish(ctx: TSoakContext, actor: TActor, draft: TDraft): Promise
   const versionAfter = new Map(after.map((c) => [c.id, c.version]));
   // A published call moved by exactly one version; any other call in the clash must not have moved at all.
   const unchanged = (id: number) => versionAfter.get(id) === (versionBefore.get(id) ?? -1) + (moves.has(id) ? 1 : 0);
+  ctx.recorder.note('published plans checked for unwarned clashes');
   for (const clash of payload<{ clashes: { kind: string; callIds: number[] }[] }>(clashes).clashes) {
     if (!CHECKED_CLASHES.has(clash.kind) || !clash.callIds.some((id) => moves.has(id)) || warned.has(clashKey(clash))) continue;
     if (clash.callIds.every(unchanged)) ctx.recorder.find('no unwarned clash in a published plan', `${actor.user.name}: published ${clashKey(clash)}, which the sandbox did not show`);

@@ -31,17 +31,20 @@ export async function sweepGets(db: Kysely<DB>, world: TSoakWorld, recorder: Soa
 export async function checkAcknowledgedWrites(db: Kysely<DB>, world: TSoakWorld, recorder: SoakRecorder, ledger: SoakLedger): Promise<void> {
   const createdIds = ledger.createdCalls.map((c) => c.callId);
   const found = createdIds.length ? new Set((await db.selectFrom('portcalls').select('id').where('id', 'in', createdIds).execute()).map((r) => r.id)) : new Set<number>();
+  recorder.note('new calls found again', found.size);
   for (const c of ledger.createdCalls) if (!found.has(c.callId)) recorder.find('every acknowledged write is present', `call ${c.callId} booked by ${c.by} is missing`);
 
   // Each acknowledged edit wrote its value in an audit row of that call and field (later edits may overwrite the value itself).
   const callIds = [...new Set(ledger.edits.map((e) => e.callId))];
   const rows = callIds.length ? await db.selectFrom('portcall_audit_events').select(['portcall_id', 'field', 'new_value']).where('portcall_id', 'in', callIds).where('created_at', '>=', world.startedAt).execute() : [];
+  recorder.note('edits looked up in the audit trail', ledger.edits.length);
   const audited = new Set(rows.map((r) => `${r.portcall_id}|${r.field}|${JSON.stringify(r.new_value)}`));
   for (const e of ledger.edits) {
     if (!audited.has(`${e.callId}|${e.field}|${JSON.stringify(e.value)}`)) recorder.find('every acknowledged write is present', `${e.by}'s ${e.field} = ${JSON.stringify(e.value)} on call ${e.callId} (version ${e.version}) has no audit row`);
   }
 
   const bodies = ledger.messages.length ? new Set((await db.selectFrom('portcall_messages').select(['portcall_id', 'body']).where('created_at', '>=', world.startedAt).execute()).map((m) => `${m.portcall_id}|${m.body}`)) : new Set<string>();
+  recorder.note('messages looked up', ledger.messages.length);
   for (const m of ledger.messages) if (!bodies.has(`${m.callId}|${m.body}`)) recorder.find('every acknowledged write is present', `${m.by}'s message on call ${m.callId} is missing`);
 }
 
@@ -59,6 +62,8 @@ export async function checkVersionsAgainstAudit(db: Kysely<DB>, world: TSoakWorl
     const key = `${new Date(r.created_at).toISOString()}|${r.actor_user_id}|${r.creator_type}|${r.source}`;
     writes.set(r.portcall_id, (writes.get(r.portcall_id) ?? new Set()).add(key));
   }
+  recorder.note('calls whose versions were compared with their audit trail', calls.length);
+  recorder.note('committed versions compared', calls.reduce((sum, c) => sum + c.version - (versionsAtStart.get(c.id) ?? 0), 0));
   for (const call of calls) {
     const moved = call.version - (versionsAtStart.get(call.id) ?? 0);
     const auditedWrites = writes.get(call.id)?.size ?? 0;
@@ -75,6 +80,7 @@ export async function checkReaders(db: Kysely<DB>, world: TSoakWorld, recorder: 
     if (!parsed?.success) recorder.find('every notification can be read by its reader', `${user.name}: GET /notification_messages answered ${bell.status} ${parsed?.error.message.slice(0, 300) ?? bell.text.slice(0, 300)}`);
     else {
       const stored = await db.selectFrom('notification_messages').select((eb) => eb.fn.countAll<string>().as('n')).where('portal_user_id', '=', user.userId).executeTakeFirstOrThrow();
+      recorder.note('notifications counted in bells', Number(stored.n));
       if (parsed.data.meta.total_count !== Number(stored.n)) recorder.find('every notification can be read by its reader', `${user.name}: the bell counts ${parsed.data.meta.total_count} notifications, the database holds ${stored.n}`);
     }
     const alerts = await recorder.send(user.server, user.session, { method: 'GET', path: `/dashboard/alerts?terminal_id=${world.terminalId}&include_acknowledged=true` }, `${user.name} alerts`);
@@ -89,6 +95,7 @@ export async function checkReaders(db: Kysely<DB>, world: TSoakWorld, recorder: 
 
 async function checkRealtime(db: Kysely<DB>, world: TSoakWorld, recorder: SoakRecorder): Promise<void> {
   const events = await db.selectFrom('realtime_events').select(['id', 'channel', 'event', 'payload']).where('id', '>=', world.firstEventId).execute();
+  recorder.note('realtime events parsed', events.length);
   for (const e of events) {
     const schema = isRealtimeEventName(e.event) ? REALTIME_EVENT_PAYLOADS[e.event] : null;
     if (!schema) recorder.find('every realtime event can be read', `event ${e.id} on ${e.channel}: unknown event name ${e.event}`);
@@ -102,6 +109,7 @@ async function checkRealtime(db: Kysely<DB>, world: TSoakWorld, recorder: SoakRe
       const stored = events.filter((e) => e.channel === channel).map((e) => Number(e.id));
       const got = await replay(user.server.url, user.session.token, user.session.proxyToken, channel, world.firstEventId - 1, stored.length);
       recorder.count('replay realtime (check)', 'sweep');
+      recorder.note('realtime events replayed to their readers', got.ids.length);
       if (got.problem) recorder.find('every realtime event can be read by its reader', `${user.name} on ${channel}: ${got.problem}`);
       else {
         const missing = stored.filter((id) => !got.ids.includes(id));

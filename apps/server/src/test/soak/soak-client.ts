@@ -57,6 +57,13 @@ export class SoakRecorder {
   requests = 0;
   serverErrors = 0;
 
+  /** What the checks looked at (so a report shows they were not empty): e.g. realtime events parsed. */
+  readonly checked = new Map<string, number>();
+
+  note(what: string, n = 1): void {
+    this.checked.set(what, (this.checked.get(what) ?? 0) + n);
+  }
+
   count(kind: string, role: TSoakRole | 'sweep'): void {
     this.operations.set(kind, (this.operations.get(kind) ?? 0) + 1);
     this.byRole.set(role, (this.byRole.get(role) ?? 0) + 1);

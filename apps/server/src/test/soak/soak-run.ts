@@ -74,6 +74,7 @@ export async function runSoak(options: TSoakOptions): Promise<TSoakReport> {
     `5xx: ${recorder.serverErrors}; acknowledged: ${ledger.createdCalls.length} new calls, ${ledger.edits.length} edits, ${ledger.messages.length} messages; ${ledger.touchedCalls.size} calls written`,
     ...[...byRole].map(([role, kinds]) => `  ${role}: ${[...kinds].sort(([, a], [, b]) => b - a).map(([k, n]) => `${k} ${n}`).join(', ')}`),
     `  checks: ${recorder.byRole.get('sweep') ?? 0} reads by the sweep and the readers' checks over ${operations.length} GET operations`,
+    `  checked: ${[...recorder.checked].map(([what, n]) => `${n} ${what}`).join(', ')}`,
     recorder.findings.length ? `FINDINGS (${recorder.findings.length}):` : 'Findings: none',
     ...recorder.findings.map((f) => `  [${f.check}] ${f.message}`),
   ];
