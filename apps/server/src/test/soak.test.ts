@@ -14,7 +14,7 @@ import { runSoak } from './soak/soak-run';
 import { DB_TARGETS, createPostgresDatabase, testConfig } from './test-app';
 
 const SEED = Number(process.env.SOAK_SEED ?? 20_261_127);
-const ACTIONS = Number(process.env.SOAK_TEST_ACTIONS ?? 240);
+const ACTIONS = Number(process.env.SOAK_TEST_ACTIONS ?? 120);
 
 describe.each(DB_TARGETS)('the day-in-the-life soak on %s', (target) => {
   let app: FastifyInstance;
