@@ -21,6 +21,8 @@ export type TSoakOptions = {
   db: Kysely<DB>;
   /** Error-level (and worse) log lines the servers wrote so far. */
   errorLines(): string[];
+  /** Roles the sweep during the day covers (the sweep afterwards covers all four); the bounded form sweeps fewer. */
+  rolesSweptDuring?: number;
   /** What the servers are (printed in the report). */
   setup: string;
 };
@@ -57,7 +59,7 @@ export async function runSoak(options: TSoakOptions): Promise<TSoakReport> {
   // The sweep runs while the people work, once they are under way, and again on the quiet system afterwards.
   const during = (async () => {
     while (more() && actions < Math.min(options.maxActions / 3, 30)) await new Promise((resolve) => setTimeout(resolve, 100));
-    await sweepGets(options.db, world, recorder, operations);
+    await sweepGets(options.db, world, recorder, operations, options.rolesSweptDuring);
   })();
   await Promise.all([...actors.map(work), during]);
   await sweepGets(options.db, world, recorder, operations);
