@@ -1,5 +1,5 @@
 // The soak's world: the demo terminal with its people, plus as many extra colleagues as SOAK_USERS asks for, each
-// signed in; a quarter of the terminal's people work acting for a colleague (a proxy session).
+// signed in; a quarter of the people are terminal operators acting for a colleague (a proxy session).
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { DEMO_PASSWORD } from '../../demo/demo-data';
