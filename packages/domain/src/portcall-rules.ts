@@ -71,3 +71,13 @@ export function validatePortcallWindow(p: {
   }
   return problems;
 }
+
+/**
+ * The problems a change brings that the call did not have before. Times are negotiated one at a time, so a call can
+ * hold an agreed berth time earlier than its pilot time for a while; a write that leaves those times alone (a
+ * comment, a berth place) must not be refused for it, while a write that makes a new problem still is.
+ */
+export function introducedWindowProblems(before: TFieldProblem[], after: TFieldProblem[]): TFieldProblem[] {
+  const had = new Set(before.map((p) => `${p.path}|${p.message}`));
+  return after.filter((p) => !had.has(`${p.path}|${p.message}`));
+}

@@ -83,3 +83,15 @@ describe.each(DB_TARGETS)('background jobs on %s', (target) => {
     expect(provider.requests).toHaveLength(4);
   }, 60_000);
 });
+
+describe('a stopped job runner', () => {
+  it('leaves the database alone afterwards, so a job that outlived the stop cannot fail on a closed pool', async () => {
+    const t = await createTestApp('pglite', { runJobs: true });
+    const runner = t.app.jobs!;
+    await runner.stop();
+    await t.database.close();
+    // What a late job's completion does: pg-boss runs its SQL through the runner's database adapter.
+    await expect(runner.boss.getQueue('provider-fetch')).resolves.toBeFalsy();
+    await t.app.close();
+  }, 60_000);
+});

@@ -107,9 +107,13 @@ export type TQueueStat = { queue: string; state: string; count: number };
 
 export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOptions> = {}): JobRunner {
   const opts = { ...DEFAULT_OPTIONS, ...options };
+  let hasStopped = false;
   const boss = new PgBoss({
     db: {
       executeSql: async (text: string, values: unknown[]) => {
+        // A job that outlives stop()'s grace (a slow run on a busy machine) finishes after the database may be closed;
+        // until the next start() its completion is dropped, the job stays active and pg-boss's expiry hands it on.
+        if (hasStopped) return { rows: [] };
         const result = await ctx.db.executeQuery(CompiledQuery.raw(text, values ?? []));
         return { rows: result.rows as unknown[] };
       },
@@ -228,6 +232,8 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
     runPredictions,
     runAisRetention,
     async start() {
+      // A runner stopped and started again (a test's restart) uses the database again.
+      hasStopped = false;
       await boss.start();
       isStarted = true;
       await boss.createQueue(PROVIDER_TICK_QUEUE);
@@ -280,6 +286,7 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
       if (!isStarted) return;
       isStarted = false;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      hasStopped = true;
     },
   };
 }

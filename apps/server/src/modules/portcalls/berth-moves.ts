@@ -2,7 +2,7 @@
 // Each call gets exactly what saving its move live gives it (negotiation steps, place, cargo window, crane bookings and
 // shift cards moved along, audit rows, notifications, realtime events), but every table is written by one statement
 // for all calls, so a plan of a hundred moves holds the database for a moment, not for seconds.
-import { NEGOTIATED_TIMES, type TNegotiatedTime, type TPortcall, type TPublishConflict, type TStoredDraftChange, type TTimeLabel, movedCargoWindow, movedInterval, partyOf, validatePortcallWindow } from '@quayline/domain';
+import { NEGOTIATED_TIMES, type TNegotiatedTime, type TPortcall, type TPublishConflict, type TStoredDraftChange, type TTimeLabel, movedCargoWindow, movedInterval, introducedWindowProblems, partyOf, validatePortcallWindow } from '@quayline/domain';
 import type { Insertable, Transaction } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { DB, PortcallAuditEventsTable, PortcallTimestampsTable } from '../../db/schema';
@@ -94,7 +94,8 @@ export async function planBerthMoves(
     const fields: Record<string, unknown> = { ...move, ...(movedCargoWindow(call, place) ?? {}) };
     assertFieldsWritable(session.user, call, fields);
     const merged = { ...call, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) } as TPortcall;
-    const problems = validatePortcallWindow({ ...merged, quayLength: quayLength.quay_length_m, vesselLength: call.vessel_length_overall });
+    const dimensions = { quayLength: quayLength.quay_length_m, vesselLength: call.vessel_length_overall };
+    const problems = introducedWindowProblems(validatePortcallWindow({ ...call, ...dimensions }), validatePortcallWindow({ ...merged, ...dimensions }));
     const steps = new Map<TNegotiatedTime, ReturnType<typeof stepRows>['outcome']>();
     try {
       if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems });

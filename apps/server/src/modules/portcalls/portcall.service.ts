@@ -33,6 +33,7 @@ import {
   portcallFieldsRefusedTo,
   quayMetres,
   sectionAt,
+  introducedWindowProblems,
   validatePortcallWindow,
 } from '@quayline/domain';
 import { type Insertable, sql, type Transaction } from 'kysely';
@@ -134,6 +135,8 @@ type Placement = {
   terminal_section_id: number | null;
 };
 
+type TPlacementInput = { terminal_id: number; vessel_id: number; vessel_operator_id: number; agent_id?: number | null | undefined; pilot_boarding_place_id?: number | null | undefined; previous_port_id?: number | null | undefined; next_port_id?: number | null | undefined; berth_arrival: string; berth_departure: string; cargo_operations_start?: string | null | undefined; cargo_operations_end?: string | null | undefined; pilot_boarding_place_arrival?: string | null | undefined; berth_start_position?: number | null | undefined; berth_end_position?: number | null | undefined; is_bollards_linked?: boolean | undefined };
+
 /**
  * Checks references, who may book the vessel (when the call gets one: on create, or when its vessel or operator
  * changes) and the window, and works out bollards and section from the metres when they are linked.
@@ -142,7 +145,9 @@ async function resolvePlacement(
   trx: Trx,
   user: PortalUser,
   isBooking: boolean,
-  p: { terminal_id: number; vessel_id: number; vessel_operator_id: number; agent_id?: number | null | undefined; pilot_boarding_place_id?: number | null | undefined; previous_port_id?: number | null | undefined; next_port_id?: number | null | undefined; berth_arrival: string; berth_departure: string; cargo_operations_start?: string | null | undefined; cargo_operations_end?: string | null | undefined; pilot_boarding_place_arrival?: string | null | undefined; berth_start_position?: number | null | undefined; berth_end_position?: number | null | undefined; is_bollards_linked?: boolean | undefined },
+  p: TPlacementInput,
+  /** On an edit: the call as stored, whose own problems the edit is not refused for. */
+  before?: TPlacementInput,
 ): Promise<Placement> {
   const terminal = await trx
     .selectFrom('terminals')
@@ -174,7 +179,8 @@ async function resolvePlacement(
   const bookingProblem = isBooking && vessel && operator ? await findVesselBookingProblem(trx, user, { vesselId: p.vessel_id, vesselOperatorId: p.vessel_operator_id }) : null;
   if (bookingProblem) problems.push({ path: 'vessel_id', message: bookingProblem });
   const vesselLength = vessel ? Number(vessel.length_overall_m) : 0;
-  problems.push(...validatePortcallWindow({ ...p, quayLength: terminal.quay_length_m, vesselLength }));
+  const window = validatePortcallWindow({ ...p, quayLength: terminal.quay_length_m, vesselLength });
+  problems.push(...(before ? introducedWindowProblems(validatePortcallWindow({ ...before, quayLength: terminal.quay_length_m, vesselLength }), window) : window));
   // A refused vessel is the answer's headline: nothing else about the call matters until it is one the user may book.
   if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems, ...(bookingProblem ? { message: bookingProblem } : {}) });
 
@@ -575,14 +581,17 @@ export async function updatePortcallInTransaction(ctx: AppContext, trx: Trx, ses
   const { cargo_details, equipment_details, portcall_shift_details, ...changes } = fields;
   const merged = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as TPortcall;
   const isVesselChanged = merged.vessel_id !== current.vessel_id || merged.vessel_operator_id !== current.vessel_operator_id;
-  const placement = await resolvePlacement(trx, user, isVesselChanged, { ...merged, terminal_id: current.terminal_id });
+  const placement = await resolvePlacement(trx, user, isVesselChanged, { ...merged, terminal_id: current.terminal_id }, current);
 
   const steps = new Map<TNegotiatedTime, Awaited<ReturnType<typeof negotiateStep>>>();
   for (const { time, value } of movedTimes(current, changes)) {
     steps.set(time, await negotiateStep(trx, session, current, { time, action: movedTimeAction(party, current[`${time}_state`].label), date_time: value }, now));
   }
+  const plain = changedPlainFields(current, changes);
+  // A write that changes nothing commits no version: every version of a call is a change its audit trail explains.
+  if (steps.size === 0 && plain.length === 0 && !cargo_details && !equipment_details && !portcall_shift_details) return true;
   const extra: Record<string, unknown> = {};
-  for (const { key, before, value } of changedPlainFields(current, changes)) {
+  for (const { key, before, value } of plain) {
     extra[key] = value;
     await audit(trx, session, id, 'revised', key, before, value, now);
   }

@@ -130,6 +130,34 @@ describe.each(DB_TARGETS)('port calls on %s', (target) => {
     expect((await w.planner('GET', `/portcalls/${call.id}`)).json().payload.comment).toBe('first writer');
   });
 
+  it('commits no version for a write that changes nothing, so every version has its audit rows', async () => {
+    const call = (await w.planner('POST', '/portcalls', request(210, { berth_start_position: 100, berth_end_position: 300 }))).json().payload;
+    const auditRows = async () => (await t.database.db.selectFrom('portcall_audit_events').select('id').where('portcall_id', '=', call.id).execute()).length;
+    const before = await auditRows();
+    const same = await w.planner('PUT', `/portcalls/${call.id}`, { version: call.version, berth_start_position: 100, berth_end_position: 300, berth_arrival: call.berth_arrival });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().payload.version).toBe(call.version);
+    expect(await auditRows()).toBe(before);
+    const moved = await w.planner('PUT', `/portcalls/${call.id}`, { version: call.version, berth_start_position: 120, berth_end_position: 320 });
+    expect(moved.json().payload.version).toBe(call.version + 1);
+    expect(await auditRows()).toBe(before + 2);
+  });
+
+  it('takes an edit that leaves the times alone although a negotiated berth time now lies before the pilot time', async () => {
+    const call = (await w.planner('POST', '/portcalls', request(230, { pilot_boarding_place_id: w.pbpId, pilot_boarding_place_arrival: at(226) }))).json().payload;
+    // Times are negotiated one by one: the agent asks for a berth time earlier than the pilot time, the terminal accepts.
+    const asked = (await w.agent('POST', `/portcalls/${call.id}/negotiate`, { time: 'berth_arrival', action: 'request', date_time: at(224), version: call.version })).json().payload;
+    const accepted = await w.planner('POST', `/portcalls/${call.id}/negotiate`, { time: 'berth_arrival', action: 'accept', version: asked.version });
+    expect(accepted.statusCode).toBe(200);
+    const version = accepted.json().payload.version;
+    const comment = await w.planner('PUT', `/portcalls/${call.id}`, { version, berth_comment: 'Crane 3 from 06:00' });
+    expect(comment.statusCode, comment.body).toBe(200);
+    // A write that makes a problem of its own is still refused.
+    const outside = await w.planner('PUT', `/portcalls/${call.id}`, { version: comment.json().payload.version, cargo_operations_start: at(300) });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().payload.errors.map((e: { path: string }) => e.path)).toEqual(['cargo_operations_start']);
+  });
+
   it('turns an edited time into the step of the editor\u2019s side', async () => {
     const call = (await w.vesselX('POST', '/portcalls', request(300, { agent_id: null }))).json().payload;
     const byTerminal = (await w.planner('PUT', `/portcalls/${call.id}`, { version: call.version, berth_departure: at(322) })).json().payload;
