@@ -70,7 +70,10 @@ describe.each(DB_TARGETS)('publishing the sandbox on %s', (target) => {
     const forFew = await countStatements(t, async () => expect((await publish(few)).statusCode).toBe(200));
     const many = await draftOf(30, Date.parse('2027-10-01T06:00:00Z'));
     const forMany = await countStatements(t, async () => expect((await publish(many)).json().payload.published).toBe(30));
-    expect(forMany).toBe(forFew);
+    // The count is taken on the app's connection, which the realtime listener also reads events through once the
+    // publish has committed; on a busy machine one or two of those reads land inside the window. A statement per
+    // move would add at least 27.
+    expect(Math.abs(forMany - forFew)).toBeLessThanOrEqual(2);
     expect(forMany).toBeLessThan(40);
   });
 
