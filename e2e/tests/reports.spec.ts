@@ -49,17 +49,17 @@ test.describe('service-center reports', () => {
     for (const report of reports) {
       const data = await payload<{ rows: unknown[] }>(await page.request.get(`${API()}${report.json}`));
       expect(data.rows.length, `${report.screen} report has rows in the demo`).toBeGreaterThan(0);
-      const csv = await page.request.get(`${API()}${report.download}&type=csv`);
+      const csv = await page.request.get(`${API()}${report.download}&type=csv&locale=en`);
       expect(csv.ok()).toBe(true);
       expect(csv.headers()['content-type']).toContain('text/csv');
       const records = csvRecords(await csv.text()).filter((r) => r.some((f) => f !== ''));
       expect(records.length - 1, `${report.screen} CSV rows`).toBe(data.rows.length);
-      const xls = await page.request.get(`${API()}${report.download}&type=xls`);
+      const xls = await page.request.get(`${API()}${report.download}&type=xls&locale=en`);
       expect(xls.ok()).toBe(true);
       expect(xls.headers()['content-type']).toContain('spreadsheetml');
       expect((await xls.body()).subarray(0, 2).toString()).toBe('PK');
     }
-    const performance = await page.request.get(`${API()}/performance-report/download?terminal_id=${terminal.id}&from=${encodeURIComponent(new Date(Date.now() - 90 * DAY).toISOString())}&to=${encodeURIComponent(new Date().toISOString())}&type=csv`);
+    const performance = await page.request.get(`${API()}/performance-report/download?terminal_id=${terminal.id}&from=${encodeURIComponent(new Date(Date.now() - 90 * DAY).toISOString())}&to=${encodeURIComponent(new Date().toISOString())}&type=csv&locale=en`);
     expect(performance.ok()).toBe(true);
     expect(csvRecords(await performance.text()).length).toBeGreaterThan(1);
 

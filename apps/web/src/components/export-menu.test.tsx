@@ -53,7 +53,7 @@ describe('ExportMenu', () => {
     // Every matching call, not only this page, comes from the server download with the same filters.
     const allCsv = await screen.findByTestId('portcall-export-all-csv');
     expect(allCsv.getAttribute('href')).toBe(
-      `${API}/portcall/download?terminal_id=1&from=2026-07-07T22%3A00%3A00.000Z&to=2026-08-05T22%3A00%3A00.000Z&format=csv&timezone=Europe%2FBerlin`,
+      `${API}/portcall/download?terminal_id=1&from=2026-07-07T22%3A00%3A00.000Z&to=2026-08-05T22%3A00%3A00.000Z&type=csv&locale=en&timezone=Europe%2FBerlin`,
     );
     expect(screen.getByText('All matching rows (1)')).toBeTruthy();
     fireEvent.click(screen.getByTestId('portcall-export-csv'));
@@ -79,7 +79,7 @@ describe('ExportMenu', () => {
     await screen.findByTestId('audit-row');
 
     fireEvent.click(screen.getByTestId('audit-export'));
-    expect((await screen.findByTestId('audit-export-all-xlsx')).getAttribute('href')).toBe(`${API}/portcall_audit/download?portcall_id=5&format=xlsx&timezone=Europe%2FBerlin`);
+    expect((await screen.findByTestId('audit-export-all-xlsx')).getAttribute('href')).toBe(`${API}/portcall_audit/download?portcall_id=5&type=xlsx&locale=en&timezone=Europe%2FBerlin`);
     fireEvent.click(screen.getByTestId('audit-export-json'));
 
     await waitFor(() => expect(saved).toHaveLength(1));

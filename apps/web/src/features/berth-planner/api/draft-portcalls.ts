@@ -1,6 +1,6 @@
 // The sandbox on the server: GET /draft_portcalls and its writes (update, undo, redo, revert, frozen, publish), and the download link.
 import { useQuery } from '@tanstack/react-query';
-import { API_PREFIX, type TDraftChange, type TDraftState } from '@quayline/domain';
+import { API_PREFIX, type TDraftChange, type TDraftState, type TLocale } from '@quayline/domain';
 import { api, toQueryString } from '@/lib/api-client';
 import { plannerKeys } from './query-keys';
 
@@ -21,4 +21,4 @@ export const revertDraft = (args: TWrite) => api.post<TDraftState>('/draft_portc
 export const freezeInDraft = (args: TWrite & { portcall_id: number; frozen: boolean }) => api.put<TDraftState>('/draft_portcalls/frozen', args);
 export const publishDraft = (args: TWrite) => api.post<{ published: number; draft: TDraftState }>('/draft_portcalls/publish', args);
 
-export const draftDownloadUrl = (terminalId: number, format: 'csv' | 'xlsx' = 'xlsx'): string => `${API_PREFIX}/draft-portcalls/download${toQueryString({ terminal_id: terminalId, format })}`;
+export const draftDownloadUrl = (terminalId: number, locale: TLocale, type: 'csv' | 'xlsx' = 'xlsx'): string => `${API_PREFIX}/draft-portcalls/download${toQueryString({ terminal_id: terminalId, type, locale })}`;

@@ -287,7 +287,7 @@ export function BerthPlannerScreen() {
           canRedo: sandbox.draft?.can_redo ?? false,
           changeCount: sandbox.draft?.changes.length ?? 0,
           isBusy: sandbox.isBusy,
-          downloadUrl: terminalId !== null ? draftDownloadUrl(terminalId) : null,
+          downloadUrl: terminalId !== null ? draftDownloadUrl(terminalId, locale) : null,
           onUndo: () => void sandbox.undo(),
           onRedo: () => void sandbox.redo(),
           onRevert: () => setRevertOpen(true),

@@ -35,7 +35,7 @@ export function PortcallAuditTrail({ portcall, timeZone }: { portcall: TPortcall
           columns={exportTable.columns}
           tableLabel={t('portcalls.audit.title')}
           fileName={`portcall-${portcall.id}-audit`}
-          serverDownloads={meta && meta.total_count > 0 ? auditServerDownloads(portcall.id, timeZone, meta.total_count) : undefined}
+          serverDownloads={meta && meta.total_count > 0 ? auditServerDownloads(portcall.id, timeZone, meta.total_count, locale) : undefined}
           testId="audit-export"
         />
       }

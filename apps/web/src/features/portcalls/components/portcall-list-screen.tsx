@@ -184,7 +184,7 @@ export function PortcallListScreen() {
               columns={exportTable.columns}
               tableLabel={t('navigation.portcall_planner')}
               fileName="portcalls"
-              serverDownloads={terminal && isWindowValid && list.data ? portcallServerDownloads(listFilters, timeZone, list.data.meta.total_count) : undefined}
+              serverDownloads={terminal && isWindowValid && list.data ? portcallServerDownloads(listFilters, timeZone, list.data.meta.total_count, locale) : undefined}
               testId="portcall-export"
             />
             {addButton}

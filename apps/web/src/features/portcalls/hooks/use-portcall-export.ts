@@ -1,6 +1,6 @@
 // The port-call list and the audit trail as export rows: the texts the table shows, one column per visible piece.
 import { useTranslation } from 'react-i18next';
-import { API_PREFIX, formatNumber, type TAuditEvent, type TPortcall, type TPortcallStatus } from '@quayline/domain';
+import { API_PREFIX, formatNumber, type TAuditEvent, type TLocale, type TPortcall, type TPortcallStatus } from '@quayline/domain';
 import type { TServerDownloads } from '@/components/export-menu';
 import { useLocale } from '@/hooks/use-locale';
 import { toQueryString } from '@/lib/api-client';
@@ -86,10 +86,11 @@ export function portcallServerDownloads(
   query: { terminal_id?: number | undefined; from?: string | undefined; to?: string | undefined; statuses?: TPortcallStatus[] | undefined; q?: string | undefined; vessel_operator_id?: number | undefined; agent_id?: number | undefined },
   timeZone: string,
   totalCount: number,
+  locale: TLocale,
 ): TServerDownloads {
-  const url = (format: TFileFormat) => {
+  const url = (type: TFileFormat) => {
     const { statuses, ...rest } = query;
-    const base = toQueryString({ ...rest, format, timezone: timeZone });
+    const base = toQueryString({ ...rest, type, locale, timezone: timeZone });
     // Several statuses travel as a repeated parameter, as in the list request.
     const repeated = (statuses ?? []).map((s) => `&status=${encodeURIComponent(s)}`).join('');
     return `${API_PREFIX}/portcall/download${base}${repeated}`;
@@ -98,7 +99,7 @@ export function portcallServerDownloads(
 }
 
 /** GET /portcall_audit/download?portcall_id: the whole audit trail of the call, every page. */
-export function auditServerDownloads(portcallId: number, timeZone: string, totalCount: number): TServerDownloads {
-  const url = (format: TFileFormat) => `${API_PREFIX}/portcall_audit/download${toQueryString({ portcall_id: portcallId, format, timezone: timeZone })}`;
+export function auditServerDownloads(portcallId: number, timeZone: string, totalCount: number, locale: TLocale): TServerDownloads {
+  const url = (type: TFileFormat) => `${API_PREFIX}/portcall_audit/download${toQueryString({ portcall_id: portcallId, type, locale, timezone: timeZone })}`;
   return { csv: url('csv'), xlsx: url('xlsx'), totalCount };
 }

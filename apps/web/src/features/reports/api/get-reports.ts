@@ -1,6 +1,6 @@
 // GET /situation_reports, /movement_reports, /performance_report and the download URLs of the same reports (session cookie).
 import { useQuery } from '@tanstack/react-query';
-import { API_PREFIX, type TMovementReport, type TPerformanceReport, type TSituationReport } from '@quayline/domain';
+import { API_PREFIX, type TLocale, type TMovementReport, type TPerformanceReport, type TSituationReport } from '@quayline/domain';
 import { api, toQueryString } from '@/lib/api-client';
 
 export type TSituationParams = { terminal_id: number; cut_off: string; hours_ahead: number };
@@ -41,6 +41,6 @@ export function usePerformanceReport(params: TPeriodParams | null) {
 const DOWNLOAD_PATHS = { situation: '/situation-reports/download', movement: '/movement-reports/download', performance: '/performance-report/download' } as const;
 export type TReportKind = keyof typeof DOWNLOAD_PATHS;
 
-export function reportDownloadUrl(kind: TReportKind, params: TSituationParams | TPeriodParams, type: TReportDownloadType): string {
-  return `${API_PREFIX}${DOWNLOAD_PATHS[kind]}${toQueryString({ ...params, type })}`;
+export function reportDownloadUrl(kind: TReportKind, params: TSituationParams | TPeriodParams, type: TReportDownloadType, locale: TLocale): string {
+  return `${API_PREFIX}${DOWNLOAD_PATHS[kind]}${toQueryString({ ...params, type, locale })}`;
 }

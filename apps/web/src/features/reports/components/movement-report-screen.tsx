@@ -66,7 +66,7 @@ export function MovementReportScreen() {
       report={report}
       filters={<PeriodFilter period={period} />}
       exportTable={exportTable}
-      downloads={params ? { csv: reportDownloadUrl('movement', params, 'csv'), xls: reportDownloadUrl('movement', params, 'xls') } : null}
+      downloads={params ? { csv: reportDownloadUrl('movement', params, 'csv', locale), xls: reportDownloadUrl('movement', params, 'xls', locale) } : null}
       state={{ isPending: report.isPending || (params !== null && query.isPending), isError: query.isError, isEmpty: rows.length === 0, rowCount: query.data ? rows.length : null }}
     >
       <Paper withBorder radius="lg" visibleFrom="md" style={{ overflowX: 'auto' }}>

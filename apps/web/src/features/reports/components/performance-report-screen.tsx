@@ -5,6 +5,7 @@ import { formatNumber, type TKpiUnit, type TOverallKpi, type TOverallPerformance
 import { reportDownloadUrl, usePerformanceReport } from '../api/get-reports';
 import { PeriodFilter, usePeriod } from './period-filter';
 import { CardField, ReportFrame, useReportTerminal } from './report-frame';
+import { useLocale } from '@/hooks/use-locale';
 
 const NO_VALUE = '–';
 const UNIT_SUFFIX: Record<TKpiUnit, string> = { percent: ' %', hours: ' h', moves_per_hour: ' /h', cranes: '' };
@@ -80,6 +81,7 @@ function KpiTable({ part, title, testId }: { part: TOverallPerformance; title: s
 
 export function PerformanceReportScreen() {
   const { t } = useTranslation();
+  const locale = useLocale();
   const report = useReportTerminal();
   const period = usePeriod(report.timeZone);
   const params = period.params(report.terminal?.id);
@@ -92,7 +94,7 @@ export function PerformanceReportScreen() {
       description={t('reports.performance.description')}
       report={report}
       filters={<PeriodFilter period={period} />}
-      downloads={params ? { csv: reportDownloadUrl('performance', params, 'csv'), xls: reportDownloadUrl('performance', params, 'xls') } : null}
+      downloads={params ? { csv: reportDownloadUrl('performance', params, 'csv', locale), xls: reportDownloadUrl('performance', params, 'xls', locale) } : null}
       state={{ isPending: report.isPending || (params !== null && query.isPending), isError: query.isError, isEmpty: !data || data.by_vessel_operator.totals.counts.calls === 0, rowCount: null }}
     >
       {data && (

@@ -100,7 +100,7 @@ describe('reports', () => {
 
     const csv = screen.getByTestId('report-download-csv').getAttribute('href')!;
     expect(csv.startsWith(`${API}/situation-reports/download?`)).toBe(true);
-    expect(Object.fromEntries(new URL(csv, 'http://x').searchParams)).toEqual({ terminal_id: String(LINKED_TERMINAL.id), cut_off: cutOff, hours_ahead: '24', type: 'csv' });
+    expect(Object.fromEntries(new URL(csv, 'http://x').searchParams)).toEqual({ terminal_id: String(LINKED_TERMINAL.id), cut_off: cutOff, hours_ahead: '24', type: 'csv', locale: 'en' });
     expect(screen.getByTestId('report-download-xls').getAttribute('href')).toBe(csv.replace('type=csv', 'type=xls'));
 
     fireEvent.change(screen.getByTestId('report-cut-off'), { target: { value: '2026-07-01T12:00' } });
@@ -131,7 +131,7 @@ describe('reports', () => {
     // One Berlin day in summer: from 22:00 UTC the day before to 22:00 UTC.
     await waitFor(() => expect(lastCall(calls, '/movement_reports')!.search.get('from')).toBe('2026-06-30T22:00:00.000Z'));
     expect(lastCall(calls, '/movement_reports')!.search.get('to')).toBe('2026-07-01T22:00:00.000Z');
-    expect(screen.getByTestId('report-download-csv').getAttribute('href')).toBe(`${API}/movement-reports/download?terminal_id=${LINKED_TERMINAL.id}&from=2026-06-30T22%3A00%3A00.000Z&to=2026-07-01T22%3A00%3A00.000Z&type=csv`);
+    expect(screen.getByTestId('report-download-csv').getAttribute('href')).toBe(`${API}/movement-reports/download?terminal_id=${LINKED_TERMINAL.id}&from=2026-06-30T22%3A00%3A00.000Z&to=2026-07-01T22%3A00%3A00.000Z&type=csv&locale=en`);
 
     const count = calls.filter((c) => c.path === `${API}/movement_reports`).length;
     fireEvent.change(screen.getByTestId('report-to'), { target: { value: '2026-06-28' } });
@@ -150,6 +150,6 @@ describe('reports', () => {
     const request = lastCall(calls, '/performance_report')!;
     expect([...request.search.keys()].sort()).toEqual(['from', 'terminal_id', 'to']);
     expect(screen.getByTestId('report-download-xls').getAttribute('href')).toContain(`${API}/performance-report/download?terminal_id=${LINKED_TERMINAL.id}&from=`);
-    expect(screen.getByTestId('report-download-xls').getAttribute('href')).toMatch(/type=xls$/);
+    expect(screen.getByTestId('report-download-xls').getAttribute('href')).toMatch(/type=xls&locale=en$/);
   });
 });

@@ -111,7 +111,7 @@ export function SituationReportScreen() {
         </>
       }
       exportTable={exportTable}
-      downloads={params ? { csv: reportDownloadUrl('situation', params, 'csv'), xls: reportDownloadUrl('situation', params, 'xls') } : null}
+      downloads={params ? { csv: reportDownloadUrl('situation', params, 'csv', locale), xls: reportDownloadUrl('situation', params, 'xls', locale) } : null}
       state={{ isPending: report.isPending || (params !== null && query.isPending), isError: query.isError, isEmpty: rows.length === 0, rowCount: query.data ? rows.length : null }}
     >
       <Paper withBorder radius="lg" visibleFrom="md" style={{ overflowX: 'auto' }}>

@@ -427,7 +427,7 @@ describe('shift planner screen', () => {
     fireEvent.click(screen.getByTestId('shift-downloads'));
     const link = await screen.findByTestId('shift-download-shift_report-xlsx');
     expect(link.tagName).toBe('A');
-    expect(link.getAttribute('href')).toBe(`${API}/shift-reports/download?terminal_id=1&from=2026-07-15&days=3&type=xlsx`);
-    expect(screen.getByTestId('shift-download-shift_plan-csv').getAttribute('href')).toBe(`${API}/portcall-shifts/download?terminal_id=1&from=2026-07-15&days=3&type=csv`);
+    expect(link.getAttribute('href')).toBe(`${API}/shift-reports/download?terminal_id=1&from=2026-07-15&days=3&type=xlsx&locale=en`);
+    expect(screen.getByTestId('shift-download-shift_plan-csv').getAttribute('href')).toBe(`${API}/portcall-shifts/download?terminal_id=1&from=2026-07-15&days=3&type=csv&locale=en`);
   });
 });

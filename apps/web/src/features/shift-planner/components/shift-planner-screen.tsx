@@ -332,7 +332,7 @@ export function ShiftPlannerScreen() {
   }, [editor, board, callsById]);
 
   const downloadUrl = useMemo(
-    () => (board && terminalId !== null ? (kind: TShiftDownloadKind, type: TShiftDownloadType) => shiftDownloadUrl(kind, { terminalId, from: board.from, days: board.days, type }) : null),
+    () => (board && terminalId !== null ? (kind: TShiftDownloadKind, type: TShiftDownloadType) => shiftDownloadUrl(kind, { terminalId, from: board.from, days: board.days, type, locale }) : null),
     [board, terminalId],
   );
 

@@ -65,8 +65,8 @@ describe('tasks view', () => {
 
     fireEvent.click(screen.getByTestId('task-download'));
     const csv = await screen.findByTestId('task-download-csv');
-    expect(csv.getAttribute('href')).toBe(`${API}/portcall-tasks-list/download?type=closed&filter=departed&format=csv&timezone=Europe%2FBerlin`);
-    expect(screen.getByTestId('task-download-xlsx').getAttribute('href')).toContain('format=xlsx');
+    expect(csv.getAttribute('href')).toBe(`${API}/portcall-tasks-list/download?list=closed&filter=departed&type=csv&locale=en&timezone=Europe%2FBerlin`);
+    expect(screen.getByTestId('task-download-xlsx').getAttribute('href')).toContain('type=xlsx');
   });
 
   it('pages through the open tasks ten at a time', async () => {
