@@ -83,7 +83,20 @@ export async function downloadAudit(ctx: AppContext, session: AuthSession, query
   if (ids.length) {
     for (const row of await ctx.db.selectFrom('portcalls').innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id').select(['portcalls.id', 'vessels.name']).where('portcalls.id', 'in', ids).execute()) vesselNames.set(row.id, row.name);
   }
-  const show = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  // What changed, as a person reads it: instants in the zone, a negotiated time with its label, not stored JSON.
+  const isInstant = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(v) && !Number.isNaN(Date.parse(v));
+  const show = (v: unknown): string => {
+    if (v === null || v === undefined) return '';
+    if (isInstant(v)) return formatInstantInZone(v, tz);
+    if (Array.isArray(v)) return v.map(show).join(', ');
+    if (typeof v === 'object') {
+      const { value, label, action, ...rest } = v as Record<string, unknown>;
+      const main = [value === undefined ? '' : show(value), label ? `(${String(label)}${action && action !== label ? `, ${String(action)}` : ''})` : ''].filter(Boolean).join(' ');
+      const others = Object.entries(rest).map(([key, x]) => `${key}: ${show(x)}`);
+      return [main, ...others].filter(Boolean).join('; ');
+    }
+    return String(v);
+  };
   const rows = items.map((e) => ({
     when: formatInstantInZone(e.created_at, tz),
     vessel: vesselNames.get(e.portcall_id) ?? '',

@@ -66,6 +66,9 @@ describe.each(DB_TARGETS)('downloads on %s', (target) => {
     // One "created" event per call, and the header.
     expect(audit.trim().split('\r\n')).toHaveLength(3);
     expect(audit).toContain('"created"');
+    // Changes read as a person reads them: field by field, times in the planner's zone, no stored JSON.
+    expect(audit).toContain('berth_arrival: 2026-07-01 12:00; berth_departure: 2026-07-02 12:00"');
+    expect(audit).not.toMatch(/"\{/);
     const tasks = (await w.planner('GET', '/portcall-tasks-list/download?format=csv&type=open')).rawPayload.toString('utf8');
     expect(tasks.trim().split('\r\n')).toHaveLength(3);
     const stranger = await createUser(t.database.db);
