@@ -25,7 +25,7 @@ export async function findSeriousA11yViolations(page: Page, options: { include?:
       count: v.nodes.length,
       help: v.help,
       // What a developer needs to find the element and see why it fails (contrast ratios, the name and the label).
-      targets: v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')} :: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 220)}`),
+      targets: v.nodes.slice(0, 8).map((n) => `${n.target.join(' ')} ${n.html.replace(/\s+/g, ' ').slice(0, 160)} :: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 220)}`),
     }));
 }
 

@@ -10,7 +10,7 @@ import { POPUP_AUTO_CLOSE_MS } from '@quayline/domain';
 import { createQueryClient } from '@/lib/query-client';
 import { createI18n } from '@/lib/i18n';
 import { AppDatesProvider } from '@/components/date-inputs';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** `env: 'test'` turns Mantine's transitions and portals off, so dropdowns open synchronously under jsdom. */
 type TAppProviderProps = { children: ReactNode; queryClient?: QueryClient; i18n?: TI18n; env?: 'default' | 'test' };
@@ -19,7 +19,7 @@ export function AppProvider({ children, queryClient, i18n, env = 'default' }: TA
   const [client] = useState(() => queryClient ?? createQueryClient());
   const [i18nInstance] = useState(() => i18n ?? createI18n());
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
       <Notifications position="top-right" autoClose={POPUP_AUTO_CLOSE_MS} zIndex={1000} />
       <I18nextProvider i18n={i18nInstance}>
         <AppDatesProvider>

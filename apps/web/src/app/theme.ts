@@ -1,5 +1,6 @@
 // Quayline's Mantine theme: deep navy for chrome, a harbour teal for actions; system fonts only.
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { blend, readableShade } from './contrast';
 
 const navy: MantineColorsTuple = ['#eaf0f7', '#d3deec', '#a6bcd8', '#7698c3', '#4f7ab1', '#3767a6', '#295ca1', '#1c4c8d', '#13427e', '#0b2545'];
 const harbor: MantineColorsTuple = ['#e2f7f8', '#c7ebee', '#93d6dc', '#5cc0c9', '#33adb8', '#1aa1ad', '#049aa7', '#007f8a', '#00717b', '#00616a'];
@@ -20,5 +21,46 @@ export const theme = createTheme({
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
     Button: { defaultProps: { size: 'md' } },
+    // The focus placeholder is a bare focusable div inside role="menu", which a screen reader meets as a stray item;
+    // without it the menu still takes focus on open (its dropdown is focusable and keyboard navigation starts there).
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
+
+/**
+ * The surfaces text is drawn on in the light scheme: cards (white), the page (global.css), Mantine's grey-1 table
+ * heads and hovers and the grey-2 of closed shift columns, the darkest of them. A colour readable on all of them is
+ * readable anywhere in the app.
+ */
+const SURFACES = ['#ffffff', '#f3f6fa', '#f1f3f5', '#e9ecef'] as const;
+/** WCAG 2.1 AA's 4.5:1 for normal-size text, with a little room for anti-aliasing and rounding in the check. */
+const MIN_TEXT_CONTRAST = 4.6;
+/** How strongly Mantine tints a light variant's background (its `-light` and `-light-hover` alphas). */
+const LIGHT_TINT_ALPHAS = [0.1, 0.12] as const;
+/** The grey of helper text: Mantine's grey-6 reaches only about 3.3:1 on white, so it is darkened just enough. */
+export const DIMMED_TEXT = readableShade(['#868e96'], SURFACES, { from: 0, minRatio: MIN_TEXT_CONTRAST });
+
+/**
+ * Mantine draws coloured text (`c="orange"`), light and subtle variants and outlines in each colour's primary shade
+ * and white text on its filled shade; for orange, yellow, green, teal or cyan those reach 2 to 3:1. Each colour's
+ * variables are pointed at the first of its shades that is readable where it is used (on the surfaces, on its own
+ * light tint, or under white text), darkened beyond its darkest shade where none is. Hues stay, contrast follows.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => {
+  const light: Record<string, string> = { '--mantine-color-dimmed': DIMMED_TEXT };
+  const primary = typeof t.primaryShade === 'number' ? t.primaryShade : t.primaryShade.light;
+  for (const [name, shades] of Object.entries(t.colors)) {
+    if (name === 'dark') continue;
+    const base = shades[primary]!;
+    const tints = SURFACES.flatMap((surface) => LIGHT_TINT_ALPHAS.map((alpha) => blend(base, alpha, surface)));
+    const onSurface = readableShade(shades, SURFACES, { from: primary, minRatio: MIN_TEXT_CONTRAST });
+    const onTint = readableShade(shades, tints, { from: primary, minRatio: MIN_TEXT_CONTRAST });
+    const filled = readableShade(shades, ['#ffffff'], { from: primary, minRatio: MIN_TEXT_CONTRAST });
+    light[`--mantine-color-${name}-text`] = onSurface;
+    light[`--mantine-color-${name}-outline`] = onSurface;
+    light[`--mantine-color-${name}-light-color`] = onTint;
+    light[`--mantine-color-${name}-filled`] = filled;
+    light[`--mantine-color-${name}-filled-hover`] = blend(filled, 0.85, '#000000');
+  }
+  return { variables: {}, light, dark: {} };
+};
