@@ -36,3 +36,15 @@ describe('the theme', () => {
     }
   });
 });
+
+describe('the palettes', () => {
+  const palettes = mergeMantineTheme(DEFAULT_THEME, theme).colors;
+  it('write text in shades 7 to 9 at 4.5:1 or more, darker as the shade goes up, and leave shades 0 to 6 as Mantine has them', () => {
+    for (const [name, shades] of Object.entries(palettes)) {
+      if (name === 'dark') continue;
+      for (const i of [7, 8, 9]) expect(contrastRatio(shades[i]!, '#e9ecef'), `${name}.${i}`).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(shades[9]!, '#ffffff'), name).toBeGreaterThan(contrastRatio(shades[7]!, '#ffffff'));
+      if (name in DEFAULT_THEME.colors) expect(shades.slice(0, 7)).toEqual(DEFAULT_THEME.colors[name]!.slice(0, 7));
+    }
+  });
+});

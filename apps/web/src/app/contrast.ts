@@ -56,3 +56,19 @@ export function readableShade(shades: readonly string[], backgrounds: readonly s
   }
   return '#000000';
 }
+
+/**
+ * A palette whose text shades are readable: shades 7, 8 and 9 (the ones code writes text in, `c="red.8"`) reach at
+ * least `minRatio`, `minRatio + step` and `minRatio + 2 * step` on every surface, each darkened only as far as that
+ * needs, so they stay in order and keep their hue. Shades 0 to 6 (tints, borders, fills) are left alone.
+ */
+export function readablePalette<T extends readonly string[]>(shades: T, backgrounds: readonly string[], options: { minRatio: number; step: number }): T {
+  const out = [...shades];
+  for (let i = 7; i < out.length; i++) {
+    const minRatio = options.minRatio + (i - 7) * options.step;
+    let colour = out[i]!;
+    for (let step = 1; step <= 100 && !backgrounds.every((bg) => contrastRatio(colour, bg) >= minRatio); step++) colour = darken(out[i]!, step / 100);
+    out[i] = colour;
+  }
+  return out as unknown as T;
+}

@@ -1,14 +1,55 @@
 // Quayline's Mantine theme: deep navy for chrome, a harbour teal for actions; system fonts only.
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
-import { blend, readableShade } from './contrast';
+import {
+  createTheme,
+  DEFAULT_THEME,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type VariantColorsResolver,
+} from '@mantine/core';
+import { blend, readablePalette, readableShade } from './contrast';
 
 const navy: MantineColorsTuple = ['#eaf0f7', '#d3deec', '#a6bcd8', '#7698c3', '#4f7ab1', '#3767a6', '#295ca1', '#1c4c8d', '#13427e', '#0b2545'];
 const harbor: MantineColorsTuple = ['#e2f7f8', '#c7ebee', '#93d6dc', '#5cc0c9', '#33adb8', '#1aa1ad', '#049aa7', '#007f8a', '#00717b', '#00616a'];
 
+/**
+ * The surfaces text is drawn on in the light scheme: cards (white), the page (global.css), Mantine's grey-1 table
+ * heads and hovers and the grey-2 of closed shift columns, the darkest of them. A colour readable on all of them is
+ * readable anywhere in the app.
+ */
+const SURFACES = ['#ffffff', '#f3f6fa', '#f1f3f5', '#e9ecef'] as const;
+/** WCAG 2.1 AA's 4.5:1 for normal-size text, with a little room for anti-aliasing and rounding in the check. */
+const MIN_TEXT_CONTRAST = 4.6;
+/** How strongly Mantine tints a light variant's background (its `-light` and `-light-hover` alphas). */
+const LIGHT_TINT_ALPHAS = [0.1, 0.12] as const;
+/**
+ * Every palette with text shades (7 to 9) that read at 4.6, 5.5 and 6.5:1 at least: Mantine's own orange-8, teal-8 or
+ * red-7 reach only 3.5 to 4.4:1 on white, and screens write labels and warnings in them.
+ */
+const colors = Object.fromEntries(
+  Object.entries({ ...DEFAULT_THEME.colors, navy, harbor })
+    .filter(([name]) => name !== 'dark')
+    .map(([name, shades]) => [name, readablePalette(shades, SURFACES, { minRatio: MIN_TEXT_CONTRAST, step: 0.9 })]),
+) as Record<string, MantineColorsTuple>;
+
+/**
+ * Text of the light, subtle and transparent variants in a colour's readable shade: Mantine caps an explicit shade
+ * (`color="red.8"`) at 6 for them, the shade that the palettes leave bright for tints and borders.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  const parsed = parseThemeColor({ color: input.color, theme: input.theme });
+  const isTextOnTint = input.variant === 'light' || input.variant === 'subtle' || input.variant === 'transparent';
+  if (!isTextOnTint || !parsed.isThemeColor || parsed.shade === undefined) return colors;
+  return { ...colors, color: `var(--mantine-color-${parsed.color}-light-color)` };
+};
+
 export const theme = createTheme({
+  variantColorResolver,
   primaryColor: 'harbor',
   primaryShade: { light: 7, dark: 5 },
-  colors: { navy, harbor },
+  colors,
   fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   headings: {
     fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
@@ -27,16 +68,6 @@ export const theme = createTheme({
   },
 });
 
-/**
- * The surfaces text is drawn on in the light scheme: cards (white), the page (global.css), Mantine's grey-1 table
- * heads and hovers and the grey-2 of closed shift columns, the darkest of them. A colour readable on all of them is
- * readable anywhere in the app.
- */
-const SURFACES = ['#ffffff', '#f3f6fa', '#f1f3f5', '#e9ecef'] as const;
-/** WCAG 2.1 AA's 4.5:1 for normal-size text, with a little room for anti-aliasing and rounding in the check. */
-const MIN_TEXT_CONTRAST = 4.6;
-/** How strongly Mantine tints a light variant's background (its `-light` and `-light-hover` alphas). */
-const LIGHT_TINT_ALPHAS = [0.1, 0.12] as const;
 /** The grey of helper text: Mantine's grey-6 reaches only about 3.3:1 on white, so it is darkened just enough. */
 export const DIMMED_TEXT = readableShade(['#868e96'], SURFACES, { from: 0, minRatio: MIN_TEXT_CONTRAST });
 
@@ -47,7 +78,11 @@ export const DIMMED_TEXT = readableShade(['#868e96'], SURFACES, { from: 0, minRa
  * light tint, or under white text), darkened beyond its darkest shade where none is. Hues stay, contrast follows.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
-  const light: Record<string, string> = { '--mantine-color-dimmed': DIMMED_TEXT };
+  const light: Record<string, string> = {
+    '--mantine-color-dimmed': DIMMED_TEXT,
+    // Mantine's grey-5 placeholders (2:1) and red-6 field errors (3.3:1) are text people must read too.
+    '--mantine-color-placeholder': DIMMED_TEXT,
+  };
   const primary = typeof t.primaryShade === 'number' ? t.primaryShade : t.primaryShade.light;
   for (const [name, shades] of Object.entries(t.colors)) {
     if (name === 'dark') continue;
@@ -62,5 +97,6 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
     light[`--mantine-color-${name}-filled`] = filled;
     light[`--mantine-color-${name}-filled-hover`] = blend(filled, 0.85, '#000000');
   }
+  light['--mantine-color-error'] = light['--mantine-color-red-text']!;
   return { variables: {}, light, dark: {} };
 };

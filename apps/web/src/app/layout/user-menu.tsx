@@ -105,7 +105,7 @@ export function UserMenu({ user, onLogout, isLoggingOut, onActFor, onReturn }: T
         <Menu.Item component={Link} to={`/${locale}/user-settings`} leftSection={<IconSettings size={16} />} data-testid="user-menu-settings">
           {t('navigation.settings')}
         </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogout} disabled={isLoggingOut} data-testid="logout">
+        <Menu.Item color="red.8" leftSection={<IconLogout size={16} />} onClick={onLogout} disabled={isLoggingOut} data-testid="logout">
           {t('navigation.logout')}
         </Menu.Item>
       </Menu.Dropdown>

@@ -67,7 +67,7 @@ export const ShiftCard = memo(function ShiftCard(p: TShiftCardProps) {
             {t('shiftPlanner.card.copy')}
           </Menu.Item>
           <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={act('delete')} data-testid="shift-card-delete">
+          <Menu.Item color="red.8" leftSection={<IconTrash size={14} />} onClick={act('delete')} data-testid="shift-card-delete">
             {t('shiftPlanner.card.delete')}
           </Menu.Item>
         </LazyMenu>
