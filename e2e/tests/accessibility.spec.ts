@@ -1,7 +1,7 @@
 // Every main screen, for the terminal operator and the vessel operator, scanned with axe-core against WCAG 2.1 A and
 // AA once its data has arrived: no serious or critical violation anywhere. One test per screen and role, each short.
 import { type Page, expect, test } from '@playwright/test';
-import { DESKTOP, USERS, baseUrl, login } from '../support/fixtures';
+import { DESKTOP, PHONE, USERS, baseUrl, login } from '../support/fixtures';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 
 const API = () => `${baseUrl()}/api/portal/v1`;
@@ -164,6 +164,22 @@ test.describe('accessibility: no serious or critical WCAG 2.1 A/AA violation', (
     await page.goto(`${baseUrl()}/en/forgot-password`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'forgot password');
+  });
+
+  test('at phone width in German, the screens whose layout changes there', async ({ browser }) => {
+    const page = await (await browser.newContext({ viewport: PHONE })).newPage();
+    await login(page, USERS.terminal, undefined, 'de');
+    for (const [name, path, ready] of [
+      ['dashboard', '/dashboard', (p: Page) => expect(p.getByTestId('widget-user_stats')).toBeVisible()],
+      ['port-call list', '/portcall-planner', (p: Page) => expect(p.getByTestId('portcall-row').first()).toBeVisible()],
+      ['tasks', '/portcall-tasks', (p: Page) => expect(p.getByTestId('tasks-list')).toHaveAttribute('aria-busy', 'false')],
+    ] as const) {
+      await page.goto(`${baseUrl()}/de${path}`);
+      await ready(page);
+      await settled(page);
+      await expectNoSeriousA11yViolations(page, `${name}, phone, de, terminal`);
+    }
+    await page.context().close();
   });
 
   for (const role of ['terminal', 'vessel'] as const) {
