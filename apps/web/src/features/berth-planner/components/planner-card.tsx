@@ -93,7 +93,7 @@ export const PlannerCard = memo(function PlannerCard({ call, rect, isClash, isFr
         )}
         {call.vessel_name}
         {/* The card is named by what it shows (vessel, times, fields) plus its status, never by a label that hides them. */}
-        <span className={classes.srOnly}>{`, ${text(statusKey(call.status))}`}</span>
+        <span className="visually-hidden">{`, ${text(statusKey(call.status))}`}</span>
       </div>
       {(arrival || departure) && (
         <div className={classes.cardTimes}>

@@ -53,7 +53,7 @@ export const ShiftCard = memo(function ShiftCard(p: TShiftCardProps) {
     >
       <div className={classes.cardBody} role="button" tabIndex={0} data-card-open="true">
         {lines.length > 0 ? lines.map((l) => l.text).join('\n') : <span className={classes.cardEmpty}>{t('shiftPlanner.card.no_fields')}</span>}
-        <span className={classes.srOnly}>{`, ${p.label}`}</span>
+        <span className="visually-hidden">{`, ${p.label}`}</span>
       </div>
       {p.canEdit && (
         <LazyMenu isOpen={p.isMenuOpen} onOpen={() => p.onMenu(cardMenuKey(p.portcallId, p.shiftKey))} onClose={() => p.onMenu(null)} label={t('shiftPlanner.card.menu', { label: p.label })} testId="shift-card-menu">
