@@ -100,3 +100,15 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
   light['--mantine-color-error'] = light['--mantine-color-red-text']!;
   return { variables: {}, light, dark: {} };
 };
+
+/** The theme's defaults that need words: the label of every close button Mantine draws (popups, dialogs, drawers). */
+export const closeLabelTheme = (closeLabel: string) => {
+  const closeButtonProps = { 'aria-label': closeLabel };
+  return createTheme({
+    components: {
+      Notification: { defaultProps: { closeButtonProps } },
+      Modal: { defaultProps: { closeButtonProps } },
+      Drawer: { defaultProps: { closeButtonProps } },
+    },
+  });
+};
