@@ -2,6 +2,7 @@
 // list, an unanswered request reaches a second planner's alerts live, and a hidden widget stays hidden after a reload.
 import { type Page, expect, test } from '@playwright/test';
 import { DESKTOP, PHONE, USERS, baseUrl, login, screenshot } from '../support/fixtures';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 
 const API = () => `${baseUrl()}/api/portal/v1`;
 const HOUR = 3_600_000;
@@ -23,6 +24,7 @@ test.describe('dashboard', () => {
     await expect(page.getByTestId('alert-item').first()).toBeVisible();
     await expect(page.getByTestId('widget-overall_performance')).toBeVisible();
     await screenshot(page, 'dashboard-desktop-en');
+    await expectNoSeriousA11yViolations(page, 'dashboard, terminal');
   });
 
   test('a call pinned on its details page shows in the watch list', async ({ page }) => {

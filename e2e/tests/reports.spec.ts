@@ -2,6 +2,7 @@
 // and exactly the rows the screen's data has.
 import { type Page, expect, test } from '@playwright/test';
 import { DESKTOP, PHONE, USERS, baseUrl, login, screenshot } from '../support/fixtures';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 
 const API = () => `${baseUrl()}/api/portal/v1`;
 const DAY = 24 * 3_600_000;
@@ -84,6 +85,7 @@ test.describe('service-center reports', () => {
           expect(overflow, `${screen} overflows at ${label} width`).toBeLessThanOrEqual(0);
           await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
           await screenshot(page, `reports-${screen}-${label}-${locale}`);
+          await expectNoSeriousA11yViolations(page, `${screen} report, ${label}, ${locale}`);
         }
         await page.context().close();
       });

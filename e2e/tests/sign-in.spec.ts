@@ -1,12 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, DESKTOP, PHONE, USERS, baseUrl, login, screenshot, waitForMail } from '../support/fixtures';
 import { fillTime, timeValue } from '../support/date-inputs';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 
 test.describe('sign-in area', () => {
   test('logs in with Enter from the password field and lands on the dashboard', async ({ page }) => {
     await page.goto(`${baseUrl()}/en/login`);
     await expect(page.getByTestId('login-submit')).toBeVisible();
     await screenshot(page, 'login-desktop');
+    await expectNoSeriousA11yViolations(page, 'sign-in');
     // The email is lower-cased as it is typed.
     await page.getByTestId('login-email').pressSequentially('Terminal.Operator@Demo.Quayline.test');
     await expect(page.getByTestId('login-email')).toHaveValue('terminal.operator@demo.quayline.test');

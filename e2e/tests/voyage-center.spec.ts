@@ -4,6 +4,7 @@ import { type Page, expect, test } from '@playwright/test';
 import type { TOvsServiceSchedule } from '@quayline/domain';
 import { startOvsTestProvider, type TOvsTestProvider } from '../../apps/server/src/modules/schedules/ovs-test-provider';
 import { DESKTOP, PHONE, USERS, baseUrl, login, screenshot } from '../support/fixtures';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { fillDate, fillTime, timeValue, typedDay } from '../support/date-inputs';
 
 const API = () => `${baseUrl()}/api/portal/v1`;
@@ -321,6 +322,7 @@ test.describe('voyage center', () => {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${path} overflows at ${label} width`).toBeLessThanOrEqual(0);
           await screenshot(page, `voyage-center-${name}-${label}-${locale}`);
+          await expectNoSeriousA11yViolations(page, `voyage center ${name}, ${label}, ${locale}`);
         }
         await context.close();
       });

@@ -38,7 +38,7 @@ export function ActForModal({ opened, onClose }: { opened: boolean; onClose: () 
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('proxy.modal_title')} size="md" data-testid="act-for-modal">
+    <Modal opened={opened} onClose={onClose} title={t('proxy.modal_title')} size="md" closeButtonProps={{ 'aria-label': t('common.close') }} data-testid="act-for-modal">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {t('proxy.modal_intro', { minutes: PROXY_SESSION_TTL_MINUTES })}

@@ -68,7 +68,7 @@ export function AppLayout({ user, children }: TAppLayoutProps) {
               aria-expanded={isNavOpen}
               data-testid="burger"
             />
-            <Link to={`/${locale}/dashboard`} style={{ textDecoration: 'none' }} aria-label={t('navigation.dashboard')} data-testid="header-home">
+            <Link to={`/${locale}/dashboard`} style={{ textDecoration: 'none' }} aria-label={`${t('app.name')}: ${t('navigation.dashboard')}`} data-testid="header-home">
               <Logo name={t('app.name')} inverted size="lg" markSize={30} />
             </Link>
           </Group>

@@ -34,7 +34,8 @@ export function LocaleSwitch() {
           className={classes.localeButton}
           leftSection={<IconLanguage size={16} />}
           rightSection={<IconChevronDown size={14} />}
-          aria-label={`${t('header.language')}: ${LOCALE_NAMES[locale]}`}
+          // The visible code leads the name, so a voice user saying "EN" reaches the button (WCAG 2.5.3).
+          aria-label={`${locale.toUpperCase()}, ${t('header.language')}: ${LOCALE_NAMES[locale]}`}
           data-testid="locale-switch"
         >
           {locale.toUpperCase()}

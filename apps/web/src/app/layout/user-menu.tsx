@@ -1,7 +1,7 @@
 // Header account menu: who is signed in (name, email, role, organisation) and, while acting, for whom; acting for a
 // colleague, the way back, a settings link and logout.
 import { useState } from 'react';
-import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconChevronDown, IconLogout, IconSettings, IconUserShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,9 @@ export function UserMenu({ user, onLogout, isLoggingOut, onActFor, onReturn }: T
   return (
     <Menu position="bottom-end" shadow="md" width={280} withinPortal onOpen={() => setHasOpened(true)}>
       <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label={t('header.account_menu')} data-testid="user-menu">
+        {/* Named by what it shows (initials, name) after a hidden "Account menu", so the visible text is part of the name. */}
+        <UnstyledButton className={classes.userButton} data-testid="user-menu">
+          <VisuallyHidden>{t('header.account_menu')}</VisuallyHidden>
           <Group gap={8} wrap="nowrap">
             <Avatar radius="xl" size={32} color="harbor" variant="filled">
               {initialsOf(user)}
@@ -103,7 +105,7 @@ export function UserMenu({ user, onLogout, isLoggingOut, onActFor, onReturn }: T
         <Menu.Item component={Link} to={`/${locale}/user-settings`} leftSection={<IconSettings size={16} />} data-testid="user-menu-settings">
           {t('navigation.settings')}
         </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogout} disabled={isLoggingOut} data-testid="logout">
+        <Menu.Item color="red.8" leftSection={<IconLogout size={16} />} onClick={onLogout} disabled={isLoggingOut} data-testid="logout">
           {t('navigation.logout')}
         </Menu.Item>
       </Menu.Dropdown>

@@ -23,6 +23,15 @@ function renderCard(predicted: TPredictedBerthArrival | null, prise: TPortcall['
   return render(<PlannerCard call={call} rect={{ left: 0, top: 0, width: 200, height: 80 } as unknown as TScreenRect} isClash={false} isFrozen={false} isSelected={false} isSwitched={false} fields={[]} context={context} />);
 }
 
+describe('planner card name', () => {
+  it('is what the card shows, then its status, so the visible text is part of the name', () => {
+    renderCard(prediction('delayed', 95));
+    const card = screen.getByRole('button');
+    expect(card.getAttribute('aria-label')).toBeNull();
+    expect(card.textContent).toMatch(/^\+95 min late.+, [A-Z][a-z]/);
+  });
+});
+
 describe('planner card prediction', () => {
   it('shows a delayed or early prediction on the card', () => {
     renderCard(prediction('delayed', 95));

@@ -65,7 +65,6 @@ export const PlannerCard = memo(function PlannerCard({ call, rect, isClash, isFr
       data-axis={isSwitched ? 'y' : 'x'}
       tabIndex={0}
       role="button"
-      aria-label={format('berthPlanner.card.label', { vessel: call.vessel_name, status: text(statusKey(call.status)) })}
       aria-pressed={isSelected}
       style={{
         left: rect.left,
@@ -103,6 +102,8 @@ export const PlannerCard = memo(function PlannerCard({ call, rect, isClash, isFr
           </span>
         )}
         {call.vessel_name}
+        {/* The card is named by what it shows (vessel, times, fields) plus its status, never by a label that hides them. */}
+        <span className="visually-hidden">{`, ${text(statusKey(call.status))}`}</span>
       </div>
       {(arrival || departure) && (
         <div className={classes.cardTimes}>

@@ -59,7 +59,7 @@ export const TimeAxis = memo(function TimeAxis({ scale, days, hourLines, shifts,
       ))}
       {showHourTicks &&
         hourLines.map((ms) => (
-          <div key={ms} className={classes.shiftCell} style={{ ...along(scale, ms, ms + stepMs, dayThickness - 14, 14), border: 'none', color: 'var(--mantine-color-gray-6)' }}>
+          <div key={ms} className={classes.shiftCell} style={{ ...along(scale, ms, ms + stepMs, dayThickness - 14, 14), border: 'none', color: 'var(--mantine-color-dimmed)' }}>
             {toZonedInputValue(new Date(ms).toISOString(), timeZone).slice(11, 13)}
           </div>
         ))}

@@ -61,7 +61,7 @@ export function AlertSettingsDialog() {
           <IconAdjustments size={18} />
         </ActionIcon>
       </Tooltip>
-      <Modal opened={isOpen} onClose={close} title={t('dashboard.alert_settings.title')} size="sm" data-testid="alert-settings">
+      <Modal opened={isOpen} onClose={close} title={t('dashboard.alert_settings.title')} size="sm" closeButtonProps={{ 'aria-label': t('common.close') }} data-testid="alert-settings">
         <Stack gap="xs">
           {values &&
             FIELDS.map((field) => (

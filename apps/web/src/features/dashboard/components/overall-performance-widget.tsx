@@ -46,6 +46,14 @@ function knownKpis(ids: readonly string[]): TOverallKpi[] {
   return OVERALL_KPIS.filter((k) => ids.includes(k));
 }
 
+/** Hidden from screen readers, a drawing must not take the keyboard focus either (Recharts 3 makes each a tab stop). */
+function withoutTabStop(chartType: TChartType) {
+  const props = { accessibilityLayer: false };
+  if (chartType === 'bar') return { barChartProps: props };
+  if (chartType === 'line') return { lineChartProps: props };
+  return { areaChartProps: props };
+}
+
 function PerformanceCharts({ data, chartType }: { data: TOverallPerformance; chartType: TChartType }) {
   const { t } = useTranslation();
   const units = [...new Set(data.kpis.map((k) => data.units[k] ?? OVERALL_KPI_UNITS[k]))] as TKpiUnit[];
@@ -71,6 +79,7 @@ function PerformanceCharts({ data, chartType }: { data: TOverallPerformance; cha
               series={kpis.map((k, i) => ({ name: k, label: t(kpiKey(k)), color: CHART_COLOURS[i % CHART_COLOURS.length]! }))}
               tickLine="y"
               connectNulls={chartType === 'bar' ? undefined : true}
+              {...withoutTabStop(chartType)}
             />
           </Stack>
         );

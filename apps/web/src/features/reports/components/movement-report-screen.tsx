@@ -69,7 +69,8 @@ export function MovementReportScreen() {
       downloads={params ? { csv: reportDownloadUrl('movement', params, 'csv', locale), xls: reportDownloadUrl('movement', params, 'xls', locale) } : null}
       state={{ isPending: report.isPending || (params !== null && query.isPending), isError: query.isError, isEmpty: rows.length === 0, rowCount: query.data ? rows.length : null }}
     >
-      <Paper withBorder radius="lg" visibleFrom="md" style={{ overflowX: 'auto' }}>
+      {/* A keyboard user scrolls a table wider than the screen (long German headers) once it takes the focus. */}
+      <Paper withBorder radius="lg" visibleFrom="md" style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('navigation.movement_report')}>
         <Table striped highlightOnHover verticalSpacing="xs" fz="sm" data-testid="movement-table">
           <Table.Thead>
             <Table.Tr>

@@ -26,7 +26,8 @@ function KpiTable({ part, title, testId }: { part: TOverallPerformance; title: s
       <Title order={2} size="h4" mb="sm">
         {title}
       </Title>
-      <Stack visibleFrom="md" style={{ overflowX: 'auto' }}>
+      {/* A keyboard user scrolls a table wider than the screen (long German headers) once it takes the focus. */}
+      <Stack visibleFrom="md" style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={title}>
         <Table striped verticalSpacing={6} fz="sm" data-testid={`${testId}-table`}>
           <Table.Thead>
             <Table.Tr>

@@ -165,7 +165,8 @@ export function ShiftBoard(p: TShiftBoardProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     const card = cardOf(event.target);
-    if (!card || event.target !== card) return;
+    // Only the card's own body opens it; a key on its menu button is the menu's.
+    if (!card || !(event.target instanceof HTMLElement) || event.target.dataset.cardOpen !== 'true') return;
     event.preventDefault();
     p.onOpenCard(Number(card.dataset.portcallId), card.dataset.shiftKey!);
   };

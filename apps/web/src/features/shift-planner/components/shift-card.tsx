@@ -36,11 +36,10 @@ export const ShiftCard = memo(function ShiftCard(p: TShiftCardProps) {
   const lines = cardLines(p.card, p.fields, p.texts);
   const act = (action: TCardAction) => () => p.onAction(p.portcallId, p.index, action);
   return (
+    // The card holds two controls side by side, never one inside the other: its body opens the editor, the menu
+    // button acts on it. The body is named by the fields it shows, then the call and shift it belongs to.
     <div
       className={classes.card}
-      role="button"
-      tabIndex={0}
-      aria-label={p.label}
       data-testid="shift-card"
       data-portcall-id={p.portcallId}
       data-shift-key={p.shiftKey}
@@ -52,7 +51,10 @@ export const ShiftCard = memo(function ShiftCard(p: TShiftCardProps) {
       data-fields={lines.map((l) => l.field).join(' ')}
       draggable={p.canEdit}
     >
-      {lines.length > 0 ? lines.map((l) => l.text).join('\n') : <span className={classes.cardEmpty}>{t('shiftPlanner.card.no_fields')}</span>}
+      <div className={classes.cardBody} role="button" tabIndex={0} data-card-open="true">
+        {lines.length > 0 ? lines.map((l) => l.text).join('\n') : <span className={classes.cardEmpty}>{t('shiftPlanner.card.no_fields')}</span>}
+        <span className="visually-hidden">{`, ${p.label}`}</span>
+      </div>
       {p.canEdit && (
         <LazyMenu isOpen={p.isMenuOpen} onOpen={() => p.onMenu(cardMenuKey(p.portcallId, p.shiftKey))} onClose={() => p.onMenu(null)} label={t('shiftPlanner.card.menu', { label: p.label })} testId="shift-card-menu">
           <Menu.Item leftSection={<IconArrowRight size={14} />} disabled={!p.canMoveNext} onClick={act('next')} data-testid="shift-card-move-next">
@@ -65,7 +67,7 @@ export const ShiftCard = memo(function ShiftCard(p: TShiftCardProps) {
             {t('shiftPlanner.card.copy')}
           </Menu.Item>
           <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={act('delete')} data-testid="shift-card-delete">
+          <Menu.Item color="red.8" leftSection={<IconTrash size={14} />} onClick={act('delete')} data-testid="shift-card-delete">
             {t('shiftPlanner.card.delete')}
           </Menu.Item>
         </LazyMenu>

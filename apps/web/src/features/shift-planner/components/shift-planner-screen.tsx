@@ -455,7 +455,7 @@ export function ShiftPlannerScreen() {
           onLoadLatest={loadLatest}
         />
       )}
-      <Modal opened={prefillAsk !== null} onClose={() => setPrefillAsk(null)} title={t('shiftPlanner.prefill.title')} transitionProps={{ duration: 0 }} data-testid="shift-prefill-dialog">
+      <Modal opened={prefillAsk !== null} onClose={() => setPrefillAsk(null)} title={t('shiftPlanner.prefill.title')} transitionProps={{ duration: 0 }} closeButtonProps={{ 'aria-label': t('common.close') }} data-testid="shift-prefill-dialog">
         {prefillAsk && (
           <Stack gap="sm">
             <Text size="sm">{t('shiftPlanner.prefill.replace', { vessel: prefillAsk.vessel_name, count: prefillAsk.portcall_shift_details.length })}</Text>

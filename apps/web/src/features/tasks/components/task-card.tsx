@@ -73,10 +73,11 @@ export function TaskCard({ task: { portcall, reasons }, timeZone, locale }: TTas
             size="compact-sm"
             ml="auto"
             rightSection={<IconArrowRight size={14} />}
-            aria-label={t('tasks.open_details_of', { vessel: portcall.vessel_name })}
             data-testid="task-open-details"
           >
+            {/* Named "Details, VESSEL": the visible word first, so it is part of the name in every language. */}
             {t('tasks.open_details')}
+            <span className="visually-hidden">{`, ${portcall.vessel_name}`}</span>
           </Button>
         </Group>
       </Stack>

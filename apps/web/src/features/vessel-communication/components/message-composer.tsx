@@ -50,7 +50,7 @@ export function MessageComposer({ onSend, isSending, sendFailed }: TMessageCompo
           }
         }}
         label={t('vesselCommunication.composer_label')}
-        labelProps={{ className: classes.visuallyHidden }}
+        labelProps={{ className: 'visually-hidden' }}
         placeholder={t('vesselCommunication.composer_placeholder')}
         autosize
         minRows={2}

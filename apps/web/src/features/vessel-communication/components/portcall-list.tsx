@@ -47,7 +47,8 @@ export function PortcallList(props: TPortcallListProps) {
           </Text>
         )}
       </Stack>
-      <div className={classes.scroll} role="list" aria-label={t('vesselCommunication.list_label')}>
+      {/* The list holds only its calls; the loader, the error and "load more" sit beside it in the scrolling box. */}
+      <div className={classes.scroll}>
         {props.isLoading ? (
           <Center py="xl">
             <Loader color="harbor" type="dots" aria-label={t('app.loading')} />
@@ -65,38 +66,40 @@ export function PortcallList(props: TPortcallListProps) {
           </Text>
         ) : (
           <>
-            {portcalls.map((p) => {
-              const state = states?.[String(p.id)];
-              return (
-                <div role="listitem" key={p.id}>
-                  <UnstyledButton
-                    className={classes.item}
-                    data-selected={p.id === selectedId || undefined}
-                    data-new={state === 'new' || undefined}
-                    aria-current={p.id === selectedId ? 'true' : undefined}
-                    onClick={() => onSelect(p.id)}
-                    data-testid="vc-portcall"
-                    data-portcall-id={p.id}
-                    data-state={state ?? 'unknown'}
-                  >
-                    <Group gap="sm" wrap="nowrap" align="flex-start">
-                      <MessageStateIcon state={state} />
-                      <div style={{ minWidth: 0, flex: 1 }}>
-                        <Text size="sm" fw={state === 'new' ? 700 : 600} c="navy.9" truncate>
-                          {p.vessel_name}
-                        </Text>
-                        <Text size="xs" c="dimmed" truncate>
-                          {t('vesselCommunication.arrival', { time: formatZonedDateTime(p.berth_arrival, zoneOf(p.terminal_id), locale) })}
-                        </Text>
-                        <Text size="xs" c="dimmed" truncate>
-                          {[p.terminal_name, p.voyage_number_import || p.voyage_number_export].filter(Boolean).join(' · ')}
-                        </Text>
-                      </div>
-                    </Group>
-                  </UnstyledButton>
-                </div>
-              );
-            })}
+            <div role="list" aria-label={t('vesselCommunication.list_label')}>
+              {portcalls.map((p) => {
+                const state = states?.[String(p.id)];
+                return (
+                  <div role="listitem" key={p.id}>
+                    <UnstyledButton
+                      className={classes.item}
+                      data-selected={p.id === selectedId || undefined}
+                      data-new={state === 'new' || undefined}
+                      aria-current={p.id === selectedId ? 'true' : undefined}
+                      onClick={() => onSelect(p.id)}
+                      data-testid="vc-portcall"
+                      data-portcall-id={p.id}
+                      data-state={state ?? 'unknown'}
+                    >
+                      <Group gap="sm" wrap="nowrap" align="flex-start">
+                        <MessageStateIcon state={state} />
+                        <div style={{ minWidth: 0, flex: 1 }}>
+                          <Text size="sm" fw={state === 'new' ? 700 : 600} c="navy.9" truncate>
+                            {p.vessel_name}
+                          </Text>
+                          <Text size="xs" c="dimmed" truncate>
+                            {t('vesselCommunication.arrival', { time: formatZonedDateTime(p.berth_arrival, zoneOf(p.terminal_id), locale) })}
+                          </Text>
+                          <Text size="xs" c="dimmed" truncate>
+                            {[p.terminal_name, p.voyage_number_import || p.voyage_number_export].filter(Boolean).join(' · ')}
+                          </Text>
+                        </div>
+                      </Group>
+                    </UnstyledButton>
+                  </div>
+                );
+              })}
+            </div>
             {props.hasMore && (
               <Center p="sm">
                 <Button variant="subtle" size="compact-sm" onClick={props.onLoadMore} loading={props.isLoadingMore} data-testid="vc-load-more">

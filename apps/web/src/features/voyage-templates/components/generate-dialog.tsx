@@ -49,7 +49,7 @@ export function GenerateDialog({ template, timeZone, locale, onClose }: TGenerat
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('voyageTemplates.generate.title', { name: template.name })} centered size="md" data-testid="generate-dialog">
+    <Modal opened onClose={onClose} title={t('voyageTemplates.generate.title', { name: template.name })} centered size="md" closeButtonProps={{ 'aria-label': t('common.close') }} data-testid="generate-dialog">
       {result ? (
         <Stack gap="md" data-testid="generate-result">
           <Alert color="green" variant="light" icon={<IconCircleCheck size={20} />}>
