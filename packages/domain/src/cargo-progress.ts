@@ -1,5 +1,5 @@
 // Cargo-operation progress of a call from its volumes: planned (cargo details) against done (shifts that have ended).
-import { cargoTotal } from './portcall-rules';
+import { cargoTotal } from './cargo-figures';
 
 export type TCargoVolume = { discharge: number; load: number; restow: number };
 /** A shift card: its planned moves, and the moves actually worked once the foreman recorded them. */

@@ -1,38 +1,4 @@
-// Pure port-call rules: status from the time labels, cargo totals, cargo-operations duration, window checks.
-import type { TTimeLabel } from './negotiation';
-import type { TPortcallStatus } from './schemas/portcall';
-
-export type TStatusInput = {
-  isCancelled: boolean;
-  berthArrivalLabel: TTimeLabel | null;
-  berthDepartureLabel: TTimeLabel | null;
-  pilotArrivalLabel: TTimeLabel | null;
-  cargoOperationsStarted: boolean;
-};
-
-/** The status follows the actual times: departed, then cargo operations, berthed, arrived at the pilot boarding place. */
-export function deriveStatus(s: TStatusInput): TPortcallStatus {
-  if (s.isCancelled) return 'Cancelled';
-  if (s.berthDepartureLabel === 'actual') return 'Departed';
-  if (s.berthArrivalLabel === 'actual' && s.cargoOperationsStarted) return 'Cargo Ops';
-  if (s.berthArrivalLabel === 'actual') return 'Berthed';
-  if (s.pilotArrivalLabel === 'actual') return 'Arrived at PBP';
-  return 'Approaching';
-}
-
-export type TCargoNumbers = { discharge: number; load: number; restow: number };
-
-/** Totals are computed, never typed: discharge + load + restow. */
-export function cargoTotal(c: TCargoNumbers): number {
-  return c.discharge + c.load + c.restow;
-}
-
-/** Hours of cargo operations from the moves, the crane intensity (cranes working at once) and units per crane-hour. */
-export function cargoOperationsHours(args: { moveCount: number; unitsPerHour: number | null | undefined; craneIntensity: number }): number | null {
-  if (!args.unitsPerHour || args.unitsPerHour <= 0 || args.craneIntensity <= 0) return null;
-  return args.moveCount / (args.unitsPerHour * args.craneIntensity);
-}
-
+// The checks of a port call's times and place on the quay (spec section 3 leaves the rules open; these are ours).
 export type TFieldProblem = { path: string; message: string };
 
 /** Business validation of a port call's times and place (spec section 3; the spec leaves the rules open, these are ours). */
