@@ -353,8 +353,8 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
   /** The DCSA service id of a call's berth arrival, as its DCSA document names it. */
   async function dcsaArrivalService(callId: number): Promise<string> {
     const res = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/portcalls/${callId}/dcsa`, headers: headersOf('terminal_operator') });
-    const doc = res.json() as { payload: { portCallServices: { portCallServiceID: string; portCallServiceType: string; portCallServiceEventTypeCode: string }[] } };
-    return doc.payload.portCallServices.find((s) => s.portCallServiceType === 'BERTH' && s.portCallServiceEventTypeCode === 'ARRI')!.portCallServiceID;
+    const doc = res.json() as { payload: { portCallServices: { portCallServiceID: string; portCallServiceTypeCode: string; portCallServiceEventTypeCode: string }[] } };
+    return doc.payload.portCallServices.find((s) => s.portCallServiceTypeCode === 'BERTH' && s.portCallServiceEventTypeCode === 'ARRI')!.portCallServiceID;
   }
   let imoSerial = 0;
   /** A fresh, valid IMO number (seven digits, the last the check digit) so every cell adds a vessel of its own. */
@@ -455,8 +455,8 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
           portCall: { portCallID: ids.portCallID, UNLocationCode: unlocode, vessel: { vesselIMONumber: vessel.imo_number, name: vessel.name } },
           terminalCalls: [{ terminalCallID: ids.terminalCallID, portCallID: ids.portCallID, carrierServiceName: 'Matrix Loop', carrierServiceCode: 'MLOOP', carrierImportVoyageNumber: '901N' }],
           portCallServices: [
-            { terminalCallID: ids.terminalCallID, portCallServiceID: ids.arri, portCallServiceType: 'BERTH', portCallServiceEventTypeCode: 'ARRI', portCallServiceLocation: { UNLocationCode: unlocode } },
-            { terminalCallID: ids.terminalCallID, portCallServiceID: ids.depa, portCallServiceType: 'BERTH', portCallServiceEventTypeCode: 'DEPA', portCallServiceLocation: { UNLocationCode: unlocode } },
+            { terminalCallID: ids.terminalCallID, portCallServiceID: ids.arri, portCallServiceTypeCode: 'BERTH', portCallServiceEventTypeCode: 'ARRI', portCallServiceLocation: { UNLocationCode: unlocode } },
+            { terminalCallID: ids.terminalCallID, portCallServiceID: ids.depa, portCallServiceTypeCode: 'BERTH', portCallServiceEventTypeCode: 'DEPA', portCallServiceLocation: { UNLocationCode: unlocode } },
           ],
           timestamps: [
             { timestampID: randomUUID(), portCallServiceID: ids.arri, classifierCode: 'REQ', dateTime: iso(25) },

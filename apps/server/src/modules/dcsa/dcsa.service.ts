@@ -48,7 +48,7 @@ export async function exportPortcallDcsa(ctx: AppContext, session: AuthSession, 
     services.push({
       terminalCallID,
       portCallServiceID: serviceId(call.id, time),
-      portCallServiceType: s.type,
+      portCallServiceTypeCode: s.type,
       portCallServiceEventTypeCode: s.event,
       portCallPhaseTypeCode: s.phase,
       facilityTypeCode: s.facility,
@@ -59,7 +59,7 @@ export async function exportPortcallDcsa(ctx: AppContext, session: AuthSession, 
   }
   for (const [key, event] of [['cargo_operations_start', 'STRT'], ['cargo_operations_end', 'CMPL']] as const) {
     if (!call[key]) continue;
-    services.push({ terminalCallID, portCallServiceID: serviceId(call.id, key), portCallServiceType: 'CARGO_OPERATIONS', portCallServiceEventTypeCode: event, portCallPhaseTypeCode: 'ALGS', facilityTypeCode: 'BRTH', portCallServiceLocation: location('BRTH') });
+    services.push({ terminalCallID, portCallServiceID: serviceId(call.id, key), portCallServiceTypeCode: 'CARGO_OPERATIONS', portCallServiceEventTypeCode: event, portCallPhaseTypeCode: 'ALGS', facilityTypeCode: 'BRTH', portCallServiceLocation: location('BRTH') });
   }
 
   const rows = await findTimestamps(ctx.db, call.id);
@@ -186,7 +186,7 @@ export async function importDcsaPortCall(ctx: AppContext, session: AuthSession, 
   if (!operatorId) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'portCall.vessel', message: 'The vessel has no operator on record' }] });
 
   const latest = (type: string, event: string) => {
-    const ids = new Set(doc.portCallServices.filter((s) => s.portCallServiceType === type && s.portCallServiceEventTypeCode === event).map((s) => s.portCallServiceID));
+    const ids = new Set(doc.portCallServices.filter((s) => s.portCallServiceTypeCode === type && s.portCallServiceEventTypeCode === event).map((s) => s.portCallServiceID));
     const stamps = doc.timestamps.filter((t) => ids.has(t.portCallServiceID) && t.classifierCode !== 'ACT');
     return stamps.at(-1)?.dateTime;
   };
