@@ -224,3 +224,53 @@ export function dcsaVesselTypeCode(vesselType: string): (typeof DCSA_VESSEL_TYPE
   };
   return map[vesselType] ?? 'GCGO';
 }
+
+/** The version Quayline speaks, sent as the `API-Version` header of every JIT answer. */
+export const DCSA_JIT_API_VERSION = '2.0.0';
+/** Where the JIT 2.0 endpoints live (the standard's paths below it). */
+export const DCSA_JIT_PREFIX = '/api/dcsa/jit/v2';
+
+const ZQueryText = (max: number) => z.string().min(1).max(max);
+/** The standard's query filters of each GET (all optional except where it says so). */
+export const ZJitPortCallQuery = z.object({ portCallID: ZUuid.optional(), portVisitReference: ZQueryText(50).optional(), UNLocationCode: ZUnLocationCode.optional(), vesselIMONumber: z.string().min(7).max(8).regex(/^\d{7,8}$/).optional(), vesselName: ZQueryText(50).optional(), MMSINumber: z.string().min(9).max(9).regex(/^\d{9}$/).optional() });
+export const ZJitTerminalCallQuery = z.object({
+  portCallID: ZUuid.optional(),
+  terminalCallID: ZUuid.optional(),
+  terminalCallReference: ZQueryText(100).optional(),
+  carrierServiceName: ZQueryText(50).optional(),
+  carrierServiceCode: ZQueryText(11).optional(),
+  universalServiceReference: ZQueryText(8).optional(),
+  carrierImportVoyageNumber: ZQueryText(50).optional(),
+  carrierExportVoyageNumber: ZQueryText(50).optional(),
+  universalImportVoyageReference: ZQueryText(5).optional(),
+  universalExportVoyageReference: ZQueryText(5).optional(),
+});
+export const ZJitPortCallServiceQuery = z.object({ terminalCallID: ZUuid.optional(), portCallServiceID: ZUuid.optional(), portCallServiceTypeCode: z.enum(DCSA_SERVICE_TYPES).optional() });
+export const ZJitTimestampQuery = z.object({ portCallServiceID: ZUuid.optional(), timestampID: ZUuid.optional(), classifierCode: z.enum(['ACT', 'EST', 'PLN', 'REQ']).optional() });
+export const ZJitVesselStatusQuery = z.object({ portCallServiceID: ZUuid });
+/** The most objects one GET answers: the standard has no paging, so the filters must narrow a result this large. */
+export const JIT_LIST_LIMIT = 1000;
+
+/** A carrier's or agent's JIT system that a terminal operator connects (docs/dcsa-jit.md). */
+export const ZDcsaCounterpartyCreate = z.object({
+  name: ZTrimmed(100).min(1),
+  organisation_id: z.number().int().positive(),
+  endpoint_url: z.url({ protocol: /^https?$/ }).max(500),
+});
+export type TDcsaCounterpartyCreate = z.infer<typeof ZDcsaCounterpartyCreate>;
+export const ZDcsaCounterparty = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  organisation_id: z.number().int(),
+  organisation_name: z.string(),
+  endpoint_url: z.string(),
+  /** The first characters of the key, so a person can tell keys apart without the key itself. */
+  key_prefix: z.string(),
+  created_at: z.string(),
+  rotated_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+export type TDcsaCounterparty = z.infer<typeof ZDcsaCounterparty>;
+/** The answer to a registration or a rotation: the only time the key is shown. */
+export const ZDcsaCounterpartyWithKey = ZDcsaCounterparty.extend({ api_key: z.string() });
+export type TDcsaCounterpartyWithKey = z.infer<typeof ZDcsaCounterpartyWithKey>;
