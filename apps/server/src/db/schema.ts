@@ -161,11 +161,52 @@ export type DcsaCounterpartiesTable = {
   rotated_at: Timestamp | null;
   revoked_at: Timestamp | null;
 };
-export type JitPortCallsTable = { port_call_id: string; body: Json<TDcsaPortCall, 'jit_port_call'>; un_location_code: string; vessel_imo: string | null; omitted: Generated<boolean>; omit_reason: string | null; owner_user_id: number; owner_organisation_id: number | null; updated_at: Timestamp };
-export type JitTerminalCallsTable = { terminal_call_id: string; port_call_id: string; body: Json<TDcsaTerminalCall, 'jit_terminal_call'>; omitted: Generated<boolean>; omit_reason: string | null; portcall_id: number | null; terminal_id: number | null; updated_at: Timestamp };
-export type JitPortCallServicesTable = { port_call_service_id: string; terminal_call_id: string; type_code: string; event_type_code: string; body: Json<TDcsaPortCallService, 'jit_port_call_service'>; cancelled: Generated<boolean>; declined: Generated<boolean>; reason: string | null; updated_at: Timestamp };
-export type JitTimestampsTable = { timestamp_id: string; port_call_service_id: string; classifier_code: string; date_time: Timestamp; body: Json<TDcsaTimestamp, 'jit_timestamp'>; sender_user_id: number; created_at: Timestamp };
-export type JitVesselStatusesTable = { port_call_service_id: string; body: Json<TDcsaVesselStatus, 'jit_vessel_status'>; updated_at: Timestamp };
+export type JitPortCallsTable = {
+  port_call_id: string;
+  jit_object: Json<TDcsaPortCall, 'jit_port_call'>;
+  un_location_code: string;
+  vessel_imo: string | null;
+  omitted: Generated<boolean>;
+  omit_reason: string | null;
+  owner_user_id: number;
+  owner_organisation_id: number | null;
+  updated_at: Timestamp;
+};
+export type JitTerminalCallsTable = {
+  terminal_call_id: string;
+  port_call_id: string;
+  jit_object: Json<TDcsaTerminalCall, 'jit_terminal_call'>;
+  omitted: Generated<boolean>;
+  omit_reason: string | null;
+  portcall_id: number | null;
+  terminal_id: number | null;
+  updated_at: Timestamp;
+};
+export type JitPortCallServicesTable = {
+  port_call_service_id: string;
+  terminal_call_id: string;
+  type_code: string;
+  event_type_code: string;
+  jit_object: Json<TDcsaPortCallService, 'jit_port_call_service'>;
+  cancelled: Generated<boolean>;
+  declined: Generated<boolean>;
+  reason: string | null;
+  updated_at: Timestamp;
+};
+export type JitTimestampsTable = {
+  timestamp_id: string;
+  port_call_service_id: string;
+  classifier_code: string;
+  date_time: Timestamp;
+  jit_object: Json<TDcsaTimestamp, 'jit_timestamp'>;
+  sender_user_id: number;
+  created_at: Timestamp;
+};
+export type JitVesselStatusesTable = {
+  port_call_service_id: string;
+  jit_object: Json<TDcsaVesselStatus, 'jit_vessel_status'>;
+  updated_at: Timestamp;
+};
 export type PortalUserTerminalsTable = { portal_user_id: number; terminal_id: number };
 export type SessionsTable = {
   id: Generated<number>;

@@ -23,7 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     create table jit_port_calls (
       port_call_id uuid primary key,
-      body jsonb not null,
+      jit_object jsonb not null,
       un_location_code text not null,
       vessel_imo text,
       omitted boolean not null default false,
@@ -35,7 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create table jit_terminal_calls (
       terminal_call_id uuid primary key,
       port_call_id uuid not null references jit_port_calls(port_call_id),
-      body jsonb not null,
+      jit_object jsonb not null,
       omitted boolean not null default false,
       omit_reason text,
       portcall_id integer references portcalls(id) on delete set null,
@@ -49,7 +49,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       terminal_call_id uuid not null references jit_terminal_calls(terminal_call_id),
       type_code text not null,
       event_type_code text not null,
-      body jsonb not null,
+      jit_object jsonb not null,
       cancelled boolean not null default false,
       declined boolean not null default false,
       reason text,
@@ -61,14 +61,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       port_call_service_id uuid not null references jit_port_call_services(port_call_service_id),
       classifier_code text not null,
       date_time timestamptz not null,
-      body jsonb not null,
+      jit_object jsonb not null,
       sender_user_id integer not null references portal_users(id),
       created_at timestamptz not null
     );
     create index jit_timestamps_service_idx on jit_timestamps (port_call_service_id, created_at);
     create table jit_vessel_statuses (
       port_call_service_id uuid primary key references jit_port_call_services(port_call_service_id),
-      body jsonb not null,
+      jit_object jsonb not null,
       updated_at timestamptz not null
     );
   `.execute(db);

@@ -37,7 +37,7 @@ export function findJitTerminalCall(db: Db, id: string) {
     .selectFrom('jit_terminal_calls as tc')
     .innerJoin('jit_port_calls as pc', 'pc.port_call_id', 'tc.port_call_id')
     .selectAll('tc')
-    .select(['pc.omitted as port_call_omitted', 'pc.body as port_call_body'])
+    .select(['pc.omitted as port_call_omitted', 'pc.jit_object as port_call_body'])
     .where('tc.terminal_call_id', '=', id)
     .executeTakeFirst();
 }

@@ -39,6 +39,7 @@ import {
 } from './jit.service';
 
 const tags = ['DCSA JIT 2.0'];
+const security: { [label: string]: string[] }[] = [{ jitApiKey: [] }, { portalToken: [] }];
 const ZUuidParam = (name: string) => z.object({ [name]: z.uuid() });
 /** The standard's optional request header: only the major version, and it must be ours. */
 const ZJitHeaders = z.object({ 'api-version': z.string().max(20).optional() }).loose();
@@ -115,7 +116,7 @@ export async function jitRoutes(app: FastifyInstance): Promise<void> {
     void reply.code(status).send(body);
   });
   const auth = { onRequest: authenticateJit };
-  const s = <T extends object>(summary: string, extra: T) => ({ ...auth, schema: { tags, summary, headers: ZJitHeaders, security: [{ bearerAuth: [] }], ...extra } });
+  const s = <T extends object>(summary: string, extra: T) => ({ ...auth, schema: { tags, summary, headers: ZJitHeaders, security, ...extra } });
 
   r.put('/port-calls/:portCallID', s('Create or update a port call (service consumer)', { params: ZUuidParam('portCallID'), body: ZDcsaPortCall, response: accepted }), async (req, reply) => {
     await putJitPortCall(app.ctx, sessionOf(req), String(req.params.portCallID), req.body);

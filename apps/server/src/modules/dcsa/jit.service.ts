@@ -70,8 +70,8 @@ export async function putJitPortCall(ctx: AppContext, session: AuthSession, id: 
   if (existing) {
     if (!(await isJitPortCallVisible(ctx.db, user, id))) throw conflict('This portCallID is in use by another party.');
     if (existing.omitted) throw conflict('The port call was omitted; it cannot be changed.');
-    if (same(existing.body, stored)) return;
-    await ctx.db.updateTable('jit_port_calls').set({ body: storedJson('jit_port_call', stored), un_location_code: body.UNLocationCode, vessel_imo: body.vessel.vesselIMONumber ?? null, updated_at: ctx.clock.now() }).where('port_call_id', '=', id).execute();
+    if (same(existing.jit_object, stored)) return;
+    await ctx.db.updateTable('jit_port_calls').set({ jit_object: storedJson('jit_port_call', stored), un_location_code: body.UNLocationCode, vessel_imo: body.vessel.vesselIMONumber ?? null, updated_at: ctx.clock.now() }).where('port_call_id', '=', id).execute();
     return;
   }
   const ours = await ctx.db
@@ -85,7 +85,7 @@ export async function putJitPortCall(ctx: AppContext, session: AuthSession, id: 
   if (!ours) throw badRequest('UNLocationCode', `No terminal of yours is at ${body.UNLocationCode}`);
   await ctx.db
     .insertInto('jit_port_calls')
-    .values({ port_call_id: id, body: storedJson('jit_port_call', stored), un_location_code: body.UNLocationCode, vessel_imo: body.vessel.vesselIMONumber ?? null, owner_user_id: user.id, owner_organisation_id: user.organisation_id, updated_at: ctx.clock.now() })
+    .values({ port_call_id: id, jit_object: storedJson('jit_port_call', stored), un_location_code: body.UNLocationCode, vessel_imo: body.vessel.vesselIMONumber ?? null, owner_user_id: user.id, owner_organisation_id: user.organisation_id, updated_at: ctx.clock.now() })
     .onConflict((oc) => oc.column('port_call_id').doNothing())
     .execute();
 }
@@ -97,7 +97,13 @@ async function visiblePortCallOr404(ctx: AppContext, session: AuthSession, id: s
 }
 
 /** Omitting a port call (service consumer): it and its terminal calls end; linked Quayline calls are cancelled as their rules allow. */
+/** The standard gives omitting to the service consumer (the vessel side); the terminal cancels services instead. */
+function assertConsumer(session: AuthSession, what: string): void {
+  if (partyOf(session.user.user_type) !== 'vessel_side') throw new AppError('FORBIDDEN', { message: `DCSA: only the service consumer (the vessel side) omits a ${what}; the provider cancels its services.` });
+}
+
 export async function omitJitPortCall(ctx: AppContext, session: AuthSession, id: string, body: TDcsaReason): Promise<void> {
+  assertConsumer(session, 'port call');
   const row = await visiblePortCallOr404(ctx, session, id);
   if (row.omitted) return;
   const now = ctx.clock.now();
@@ -107,13 +113,13 @@ export async function omitJitPortCall(ctx: AppContext, session: AuthSession, id:
 }
 
 export async function listJitPortCalls(ctx: AppContext, session: AuthSession, q: z.infer<typeof ZJitPortCallQuery>): Promise<TDcsaPortCall[]> {
-  let query = ctx.db.selectFrom('jit_port_calls').select(['body', 'omitted']).where(jitPortCallVisibleTo(session.user));
+  let query = ctx.db.selectFrom('jit_port_calls').select(['jit_object', 'omitted']).where(jitPortCallVisibleTo(session.user));
   if (q.portCallID) query = query.where('port_call_id', '=', q.portCallID);
   if (q.UNLocationCode) query = query.where('un_location_code', '=', q.UNLocationCode);
   if (q.vesselIMONumber) query = query.where('vessel_imo', '=', q.vesselIMONumber);
   const rows = await query.orderBy('updated_at').limit(JIT_LIST_LIMIT).execute();
   return rows
-    .map((r) => ({ ...r.body, omitted: r.omitted }))
+    .map((r) => ({ ...r.jit_object, omitted: r.omitted }))
     .filter((b) => (!q.portVisitReference || b.portVisitReference === q.portVisitReference) && (!q.vesselName || b.vessel.name?.toLowerCase() === q.vesselName.toLowerCase()) && (!q.MMSINumber || b.vessel.MMSINumber === q.MMSINumber));
 }
 
@@ -130,8 +136,8 @@ export async function putJitTerminalCall(ctx: AppContext, session: AuthSession, 
   if (existing) {
     if (existing.port_call_id !== body.portCallID) throw conflict('A terminal call cannot move to another port call.');
     if (existing.omitted) throw conflict('The terminal call was omitted; it cannot be changed.');
-    if (same(existing.body, stored)) return;
-    await ctx.db.updateTable('jit_terminal_calls').set({ body: storedJson('jit_terminal_call', stored), updated_at: now }).where('terminal_call_id', '=', id).execute();
+    if (same(existing.jit_object, stored)) return;
+    await ctx.db.updateTable('jit_terminal_calls').set({ jit_object: storedJson('jit_terminal_call', stored), updated_at: now }).where('terminal_call_id', '=', id).execute();
     return;
   }
   // The terminal: the port call's port, among the caller's terminals; when there are several, a service's SMDG
@@ -146,7 +152,7 @@ export async function putJitTerminalCall(ctx: AppContext, session: AuthSession, 
     .execute();
   await ctx.db
     .insertInto('jit_terminal_calls')
-    .values({ terminal_call_id: id, port_call_id: body.portCallID, body: storedJson('jit_terminal_call', stored), terminal_id: terminals.length === 1 ? terminals[0]!.id : null, updated_at: now })
+    .values({ terminal_call_id: id, port_call_id: body.portCallID, jit_object: storedJson('jit_terminal_call', stored), terminal_id: terminals.length === 1 ? terminals[0]!.id : null, updated_at: now })
     .onConflict((oc) => oc.column('terminal_call_id').doNothing())
     .execute();
 }
@@ -159,6 +165,7 @@ async function omitTerminalCallRow(ctx: AppContext, session: AuthSession, id: st
 }
 
 export async function omitJitTerminalCall(ctx: AppContext, session: AuthSession, id: string, body: TDcsaReason): Promise<void> {
+  assertConsumer(session, 'terminal call');
   const row = await findJitTerminalCall(ctx.db, id);
   if (!row || !(await isJitPortCallVisible(ctx.db, session.user, row.port_call_id))) throw new AppError('NOT_FOUND', { message: `No terminal call ${id}` });
   if (row.omitted) return;
@@ -169,13 +176,13 @@ export async function listJitTerminalCalls(ctx: AppContext, session: AuthSession
   let query = ctx.db
     .selectFrom('jit_terminal_calls as tc')
     .innerJoin('jit_port_calls', 'jit_port_calls.port_call_id', 'tc.port_call_id')
-    .select(['tc.body', 'tc.omitted'])
+    .select(['tc.jit_object', 'tc.omitted'])
     .where(jitPortCallVisibleTo(session.user));
   if (q.portCallID) query = query.where('tc.port_call_id', '=', q.portCallID);
   if (q.terminalCallID) query = query.where('tc.terminal_call_id', '=', q.terminalCallID);
   const rows = await query.orderBy('tc.updated_at').limit(JIT_LIST_LIMIT).execute();
   const fields = ['terminalCallReference', 'carrierServiceName', 'carrierServiceCode', 'universalServiceReference', 'carrierImportVoyageNumber', 'carrierExportVoyageNumber', 'universalImportVoyageReference', 'universalExportVoyageReference'] as const;
-  return rows.map((r) => ({ ...r.body, omitted: r.omitted })).filter((b) => fields.every((f) => q[f] === undefined || b[f] === q[f]));
+  return rows.map((r) => ({ ...r.jit_object, omitted: r.omitted })).filter((b) => fields.every((f) => q[f] === undefined || b[f] === q[f]));
 }
 
 // ---------------------------------------------------------------- port call services
@@ -197,13 +204,13 @@ export async function putJitService(ctx: AppContext, session: AuthSession, id: s
   if (existing) {
     if (existing.terminal_call_id !== body.terminalCallID) throw conflict('A service cannot move to another terminal call.');
     if (existing.cancelled || existing.declined) throw conflict(`The service was ${existing.cancelled ? 'cancelled' : 'declined'}; it cannot be changed.`);
-    if (same(existing.body, stored)) return;
+    if (same(existing.jit_object, stored)) return;
     if (existing.type_code !== body.portCallServiceTypeCode || existing.event_type_code !== body.portCallServiceEventTypeCode) throw conflict('A service keeps its type and event; send a new service instead.');
-    await ctx.db.updateTable('jit_port_call_services').set({ body: storedJson('jit_port_call_service', stored), updated_at: now }).where('port_call_service_id', '=', id).execute();
+    await ctx.db.updateTable('jit_port_call_services').set({ jit_object: storedJson('jit_port_call_service', stored), updated_at: now }).where('port_call_service_id', '=', id).execute();
   } else {
     await ctx.db
       .insertInto('jit_port_call_services')
-      .values({ port_call_service_id: id, terminal_call_id: body.terminalCallID, type_code: body.portCallServiceTypeCode, event_type_code: body.portCallServiceEventTypeCode, body: storedJson('jit_port_call_service', stored), updated_at: now })
+      .values({ port_call_service_id: id, terminal_call_id: body.terminalCallID, type_code: body.portCallServiceTypeCode, event_type_code: body.portCallServiceEventTypeCode, jit_object: storedJson('jit_port_call_service', stored), updated_at: now })
       .onConflict((oc) => oc.column('port_call_service_id').doNothing())
       .execute();
   }
@@ -248,13 +255,13 @@ export async function listJitServices(ctx: AppContext, session: AuthSession, q: 
     .selectFrom('jit_port_call_services as s')
     .innerJoin('jit_terminal_calls as tc', 'tc.terminal_call_id', 's.terminal_call_id')
     .innerJoin('jit_port_calls', 'jit_port_calls.port_call_id', 'tc.port_call_id')
-    .select(['s.body', 's.cancelled', 's.declined'])
+    .select(['s.jit_object', 's.cancelled', 's.declined'])
     .where(jitPortCallVisibleTo(session.user));
   if (q.terminalCallID) query = query.where('s.terminal_call_id', '=', q.terminalCallID);
   if (q.portCallServiceID) query = query.where('s.port_call_service_id', '=', q.portCallServiceID);
   if (q.portCallServiceTypeCode) query = query.where('s.type_code', '=', q.portCallServiceTypeCode);
   const rows = await query.orderBy('s.updated_at').limit(JIT_LIST_LIMIT).execute();
-  return rows.map((r) => ({ ...r.body, cancelled: r.cancelled, declined: r.declined }));
+  return rows.map((r) => ({ ...r.jit_object, cancelled: r.cancelled, declined: r.declined }));
 }
 
 // ---------------------------------------------------------------- timestamps
@@ -262,12 +269,12 @@ export async function listJitServices(ctx: AppContext, session: AuthSession, q: 
 export async function putJitTimestamp(ctx: AppContext, session: AuthSession, id: string, body: TDcsaTimestamp): Promise<void> {
   if (body.timestampID !== id) throw badRequest('timestampID', 'timestampID in the body differs from the one in the path');
   const stored = withoutFyi(body);
-  const existing = await ctx.db.selectFrom('jit_timestamps').select(['body', 'port_call_service_id']).where('timestamp_id', '=', id).executeTakeFirst();
+  const existing = await ctx.db.selectFrom('jit_timestamps').select(['jit_object', 'port_call_service_id']).where('timestamp_id', '=', id).executeTakeFirst();
   if (existing) {
     const service = await findJitService(ctx.db, existing.port_call_service_id);
     if (!service || !(await isJitPortCallVisible(ctx.db, session.user, service.port_call_id))) throw conflict('This timestampID is in use by another party.');
     // A timestamp is a message: sent again, it is the same message; a different one needs a new id.
-    if (same(existing.body, stored)) return;
+    if (same(existing.jit_object, stored)) return;
     throw conflict('A timestamp cannot be changed; send a new one (with replyToTimestampID) instead.');
   }
   const service = await findJitService(ctx.db, body.portCallServiceID);
@@ -284,8 +291,8 @@ export async function putJitTimestamp(ctx: AppContext, session: AuthSession, id:
     if (!replied || replied.port_call_service_id !== body.portCallServiceID) throw badRequest('replyToTimestampID', 'A reply names an earlier timestamp of the same service');
   }
   const now = ctx.clock.now();
-  const row = { timestamp_id: id, port_call_service_id: body.portCallServiceID, classifier_code: body.classifierCode, date_time: new Date(body.dateTime), body: storedJson('jit_timestamp', stored), sender_user_id: session.user.id, created_at: now };
-  const time = negotiatedTimeOf({ portCallServiceTypeCode: type, portCallServiceEventTypeCode: service.event_type_code as TDcsaPortCallService['portCallServiceEventTypeCode'], portCallPhaseTypeCode: service.body.portCallPhaseTypeCode });
+  const row = { timestamp_id: id, port_call_service_id: body.portCallServiceID, classifier_code: body.classifierCode, date_time: new Date(body.dateTime), jit_object: storedJson('jit_timestamp', stored), sender_user_id: session.user.id, created_at: now };
+  const time = negotiatedTimeOf({ portCallServiceTypeCode: type, portCallServiceEventTypeCode: service.event_type_code as TDcsaPortCallService['portCallServiceEventTypeCode'], portCallPhaseTypeCode: service.jit_object.portCallPhaseTypeCode });
   let portcallId = service.portcall_id;
   if (time && portcallId !== null) {
     // The step first: a step the call's rules refuse refuses the timestamp too, so both sides keep one story.
@@ -340,9 +347,9 @@ async function linkOrCreateCall(ctx: AppContext, session: AuthSession, terminalC
       agent_id: user.user_type === 'agent' ? user.organisation_id : null,
       berth_arrival: new Date(arrival.date_time).toISOString(),
       berth_departure: new Date(departure.date_time).toISOString(),
-      service_name: tc.body.carrierServiceName,
-      voyage_number_import: tc.body.carrierImportVoyageNumber ?? null,
-      voyage_number_export: tc.body.carrierExportVoyageNumber ?? null,
+      service_name: tc.jit_object.carrierServiceName,
+      voyage_number_import: tc.jit_object.carrierImportVoyageNumber ?? null,
+      voyage_number_export: tc.jit_object.carrierExportVoyageNumber ?? null,
     });
     callId = created.id;
   }
@@ -380,12 +387,12 @@ export async function listJitTimestamps(ctx: AppContext, session: AuthSession, q
     .innerJoin('jit_port_call_services as s', 's.port_call_service_id', 't.port_call_service_id')
     .innerJoin('jit_terminal_calls as tc', 'tc.terminal_call_id', 's.terminal_call_id')
     .innerJoin('jit_port_calls', 'jit_port_calls.port_call_id', 'tc.port_call_id')
-    .select(['t.body'])
+    .select(['t.jit_object'])
     .where(jitPortCallVisibleTo(session.user));
   if (q.portCallServiceID) query = query.where('t.port_call_service_id', '=', q.portCallServiceID);
   if (q.timestampID) query = query.where('t.timestamp_id', '=', q.timestampID);
   if (q.classifierCode) query = query.where('t.classifier_code', '=', q.classifierCode);
-  return (await query.orderBy('t.created_at').limit(JIT_LIST_LIMIT).execute()).map((r) => r.body);
+  return (await query.orderBy('t.created_at').limit(JIT_LIST_LIMIT).execute()).map((r) => r.jit_object);
 }
 
 // ---------------------------------------------------------------- vessel statuses
@@ -398,13 +405,13 @@ export async function putJitVesselStatus(ctx: AppContext, session: AuthSession, 
   const now = ctx.clock.now();
   await ctx.db
     .insertInto('jit_vessel_statuses')
-    .values({ port_call_service_id: id, body: storedJson('jit_vessel_status', stored), updated_at: now })
-    .onConflict((oc) => oc.column('port_call_service_id').doUpdateSet({ body: storedJson('jit_vessel_status', stored), updated_at: now }))
+    .values({ port_call_service_id: id, jit_object: storedJson('jit_vessel_status', stored), updated_at: now })
+    .onConflict((oc) => oc.column('port_call_service_id').doUpdateSet({ jit_object: storedJson('jit_vessel_status', stored), updated_at: now }))
     .execute();
 }
 
 export async function listJitVesselStatuses(ctx: AppContext, session: AuthSession, portCallServiceID: string): Promise<TDcsaVesselStatus[]> {
   const service = await findJitService(ctx.db, portCallServiceID);
   if (!service || !(await isJitPortCallVisible(ctx.db, session.user, service.port_call_id))) return [];
-  return (await ctx.db.selectFrom('jit_vessel_statuses').select('body').where('port_call_service_id', '=', portCallServiceID).execute()).map((r) => r.body);
+  return (await ctx.db.selectFrom('jit_vessel_statuses').select('jit_object').where('port_call_service_id', '=', portCallServiceID).execute()).map((r) => r.jit_object);
 }
