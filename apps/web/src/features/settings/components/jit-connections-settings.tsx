@@ -1,7 +1,7 @@
 // "JIT connections" (terminal operators): the carriers' and agents' DCSA JIT 2.0 systems connected to the terminal,
 // each with its API key shown once (on connecting and on a new key), and the address Quayline will send to.
 import { useState } from 'react';
-import { Alert, Badge, Button, Code, CopyButton, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Code, CopyButton, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DCSA_JIT_PREFIX, ZDcsaCounterpartyCreate, type TDcsaCounterparty, type TDcsaCounterpartyWithKey } from '@quayline/domain';
@@ -45,11 +45,11 @@ export function JitConnectionsSettings() {
   };
   const status = (c: TDcsaCounterparty) =>
     c.revoked_at ? (
-      <Badge color="gray" variant="light">
+      <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
         {t('settings.jit.revoked')}
       </Badge>
     ) : (
-      <Badge color="teal" variant="light">
+      <Badge color="teal" variant="light" style={{ flexShrink: 0 }}>
         {t('settings.jit.active')}
       </Badge>
     );
@@ -60,7 +60,7 @@ export function JitConnectionsSettings() {
         <Alert color="teal" variant="light" title={t('settings.jit.key_title', { name: shownKey.name })} data-testid="jit-key">
           <Stack gap="xs">
             <Text size="sm">{t('settings.jit.key_once')}</Text>
-            <Group gap="xs" wrap="nowrap">
+            <Group gap="xs">
               <Code style={{ wordBreak: 'break-all' }}>{shownKey.api_key}</Code>
               <CopyButton value={shownKey.api_key}>
                 {({ copied, copy }) => (
@@ -89,50 +89,54 @@ export function JitConnectionsSettings() {
           {t('settings.jit.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640} type="native">
-          <Table verticalSpacing="xs" fz="sm" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('settings.jit.name')}</Table.Th>
-                <Table.Th>{t('settings.jit.organisation')}</Table.Th>
-                <Table.Th>{t('settings.jit.endpoint')}</Table.Th>
-                <Table.Th>{t('settings.jit.key')}</Table.Th>
-                <Table.Th>{t('settings.jit.status')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.map((c) => (
-                <Table.Tr key={c.id} data-testid="jit-row">
-                  <Table.Td fw={600}>{c.name}</Table.Td>
-                  <Table.Td>{c.organisation_name}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{c.endpoint_url}</Table.Td>
-                  <Table.Td>
-                    <Code>{`${c.key_prefix}…`}</Code>
-                  </Table.Td>
-                  <Table.Td>{status(c)}</Table.Td>
-                  <Table.Td>
-                    {!c.revoked_at && (
-                      <Group gap="xs" wrap="nowrap" justify="flex-end">
-                        <Button size="xs" variant="light" loading={rotate.isPending && rotate.variables === c.id} onClick={() => rotate.mutate(c.id, { onSuccess: onKey, onError: (e) => setProblem(reasonOf(e)) })}>
-                          {t('settings.jit.rotate')}
-                        </Button>
-                        <Button size="xs" variant="subtle" color="red" loading={revoke.isPending && revoke.variables === c.id} onClick={() => revoke.mutate(c.id, { onError: (e) => setProblem(reasonOf(e)) })}>
-                          {t('settings.jit.revoke')}
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        // Cards rather than a table: the endpoint addresses are long, and a phone shows each system whole.
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+          {list.data.map((c) => (
+            <Paper key={c.id} withBorder radius="md" p="md" data-testid="jit-row">
+              <Stack gap={6}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {c.name}
+                  </Text>
+                  {status(c)}
+                </Group>
+                <Text size="sm">
+                  <Text span c="dimmed" size="sm">
+                    {t('settings.jit.organisation')}:{' '}
+                  </Text>
+                  {c.organisation_name}
+                </Text>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Text span c="dimmed" size="sm">
+                    {t('settings.jit.endpoint')}:{' '}
+                  </Text>
+                  {c.endpoint_url}
+                </Text>
+                <Text size="sm">
+                  <Text span c="dimmed" size="sm">
+                    {t('settings.jit.key')}:{' '}
+                  </Text>
+                  <Code>{`${c.key_prefix}…`}</Code>
+                </Text>
+                {!c.revoked_at && (
+                  <Group gap="xs" justify="flex-end">
+                    <Button size="xs" variant="light" loading={rotate.isPending && rotate.variables === c.id} onClick={() => rotate.mutate(c.id, { onSuccess: onKey, onError: (e) => setProblem(reasonOf(e)) })}>
+                      {t('settings.jit.rotate')}
+                    </Button>
+                    <Button size="xs" variant="subtle" color="red" loading={revoke.isPending && revoke.variables === c.id} onClick={() => revoke.mutate(c.id, { onError: (e) => setProblem(reasonOf(e)) })}>
+                      {t('settings.jit.revoke')}
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+            </Paper>
+          ))}
+        </SimpleGrid>
       )}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <TextInput label={t('settings.jit.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} data-testid="jit-name" />
-        <Select label={t('settings.jit.organisation')} data={organisationOptions} value={organisationId} onChange={setOrganisationId} searchable data-testid="jit-organisation" />
-        <TextInput label={t('settings.jit.endpoint')} placeholder="https://" value={endpointUrl} onChange={(e) => setEndpointUrl(e.currentTarget.value)} maxLength={500} data-testid="jit-endpoint" />
+        <TextInput size="sm" label={t('settings.jit.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} data-testid="jit-name" />
+        <Select size="sm" label={t('settings.jit.organisation')} data={organisationOptions} value={organisationId} onChange={setOrganisationId} searchable data-testid="jit-organisation" />
+        <TextInput size="sm" label={t('settings.jit.endpoint')} placeholder="https://" value={endpointUrl} onChange={(e) => setEndpointUrl(e.currentTarget.value)} maxLength={500} data-testid="jit-endpoint" />
       </SimpleGrid>
       <Group justify="flex-end">
         <Button onClick={connect} disabled={!parsed.success} loading={create.isPending} data-testid="jit-connect">
