@@ -5,7 +5,8 @@ import { DCSA_JIT_PREFIX } from '@quayline/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './fixtures';
-import { JIT_STANDARD, type TJitSchemaName, expectStandard } from './jit-standard';
+import { REMOVE, exampleFromSchema, fillPath, listOperations, propertyPaths, withValueAt } from './openapi-operations';
+import { JIT_STANDARD, type TJitSchemaName, expectStandard, standardProblems } from './jit-standard';
 import { type PortcallWorld, createPortcallWorld } from './portcall-world';
 import { DB_TARGETS, type TestApp, createTestApp } from './test-app';
 
@@ -207,4 +208,35 @@ describe.each(DB_TARGETS)('DCSA JIT 2.0 endpoints on %s', (target) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.map((e: { jsonPath?: string }) => e.jsonPath)).toContain('$.UNLocationCode');
   });
+
+  it('answers odd input on every JIT operation without a 5xx, always in the standard\u2019s ErrorResponse when refused', async () => {
+    const operations = listOperations(t.app, DCSA_JIT_PREFIX);
+    expect(operations).toHaveLength(14);
+    const odd: unknown[] = [REMOVE, null, 12345, -1.5, true, '', 'x'.repeat(5_000), '\u0000', [], {}, ['a'], '2026-13-45T99:99:99Z', '00000000-0000-0000-0000-000000000000'];
+    let requests = 0;
+    const failures: string[] = [];
+    for (const op of operations) {
+      const path = fillPath(op.path, Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, randomUUID()])));
+      const bodies: unknown[] = [];
+      if (op.body) {
+        const valid = exampleFromSchema(op.body);
+        bodies.push(valid, [], 'not an object', null);
+        for (const { path: at } of propertyPaths(op.body, 3)) for (const value of odd) bodies.push(withValueAt(valid, op.body, at, value));
+      }
+      const queries = op.method === 'GET' ? ['', ...op.parameters.filter((p) => p.in === 'query').flatMap((p) => [`${p.name}=`, `${p.name}=${'z'.repeat(300)}`, `${p.name}=%00`])] : [''];
+      for (const query of queries) {
+        for (const body of op.method === 'GET' ? [undefined] : bodies) {
+          const res = await t.app.inject({ method: op.method, url: `${DCSA_JIT_PREFIX}${path}${query ? `?${query}` : ''}`, headers: { authorization: `Bearer ${carrierKey}`, 'content-type': 'application/json' }, ...(body !== undefined ? { payload: JSON.stringify(body) } : {}) });
+          requests++;
+          if (res.statusCode >= 500) failures.push(`${op.key} ${query} ${JSON.stringify(body)?.slice(0, 200)}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          else if (res.statusCode >= 400) {
+            const problems = standardProblems('ErrorResponse', res.json(), 'response');
+            if (problems.length) failures.push(`${op.key}: ErrorResponse off the standard: ${problems.join('; ')}`);
+          }
+        }
+      }
+    }
+    expect(failures.slice(0, 10)).toEqual([]);
+    expect(requests).toBeGreaterThan(500);
+  }, 120_000);
 });
