@@ -274,3 +274,15 @@ export type TDcsaCounterparty = z.infer<typeof ZDcsaCounterparty>;
 /** The answer to a registration or a rotation: the only time the key is shown. */
 export const ZDcsaCounterpartyWithKey = ZDcsaCounterparty.extend({ api_key: z.string() });
 export type TDcsaCounterpartyWithKey = z.infer<typeof ZDcsaCounterpartyWithKey>;
+
+/** One JIT service of a port call with its timestamps, oldest first: the call's JIT timeline. */
+export const ZPortcallJitService = z.object({
+  port_call_service_id: z.string(),
+  type_code: z.string(),
+  event_type_code: z.string(),
+  phase_type_code: z.string().nullable(),
+  cancelled: z.boolean(),
+  declined: z.boolean(),
+  timestamps: z.array(z.object({ timestamp_id: z.string(), classifier_code: z.string(), date_time: z.string(), sent_at: z.string(), remark: z.string().nullable() })),
+});
+export type TPortcallJitService = z.infer<typeof ZPortcallJitService>;

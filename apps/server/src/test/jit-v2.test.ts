@@ -153,6 +153,13 @@ describe.each(DB_TARGETS)('DCSA JIT 2.0 endpoints on %s', (target) => {
     for (const o of statuses.json()) expectStandard('VesselStatus', o, 'response');
     const services = (await jit(carrierKey, 'GET', `/port-call-services?terminalCallID=${id.terminalCallID}&portCallServiceTypeCode=TOWAGE`)).json();
     expect(services).toEqual([expect.objectContaining({ portCallServiceID: towage, cancelled: false, declined: false })]);
+    // The call shows its JIT timeline: every service with its timestamps.
+    const est = { timestampID: randomUUID(), portCallServiceID: towage, classifierCode: 'EST', dateTime: '2026-07-05T04:30:00Z', remark: 'Two tugs' };
+    expect((await jit(carrierKey, 'PUT', `/timestamps/${est.timestampID}`, est)).statusCode).toBe(204);
+    const call = await t.database.db.selectFrom('portcalls').select('id').where('dcsa_terminal_call_id', '=', id.terminalCallID).executeTakeFirstOrThrow();
+    const timeline = (await w.planner('GET', `/portcalls/${call.id}/jit_services`)).json().payload;
+    expect(timeline.map((s: { type_code: string }) => s.type_code).sort()).toEqual(['BERTH', 'BERTH', 'TOWAGE']);
+    expect(timeline.find((s: { type_code: string }) => s.type_code === 'TOWAGE')).toMatchObject({ event_type_code: 'STRT', phase_type_code: 'INBD', timestamps: [{ classifier_code: 'EST', date_time: '2026-07-05T04:30:00.000Z', remark: 'Two tugs' }] });
   });
 
   it('shows a second counterparty nothing of the first\u2019s calls, and refuses a revoked key', async () => {

@@ -10,6 +10,7 @@ import {
   type TDcsaTerminalCall,
   type TDcsaTimestamp,
   type TDcsaVesselStatus,
+  type TPortcallJitService,
   type TNegotiatedTime,
   type TPortcall,
   type TVesselType,
@@ -414,4 +415,36 @@ export async function listJitVesselStatuses(ctx: AppContext, session: AuthSessio
   const service = await findJitService(ctx.db, portCallServiceID);
   if (!service || !(await isJitPortCallVisible(ctx.db, session.user, service.port_call_id))) return [];
   return (await ctx.db.selectFrom('jit_vessel_statuses').select('jit_object').where('port_call_service_id', '=', portCallServiceID).execute()).map((r) => r.jit_object);
+}
+
+/** The JIT services of the terminal calls linked to a port call, each with its timestamps: the call's JIT timeline. */
+export async function portcallJitServices(ctx: AppContext, session: AuthSession, portcallId: number): Promise<TPortcallJitService[]> {
+  await getPortcall(ctx, session, portcallId);
+  const services = await ctx.db
+    .selectFrom('jit_port_call_services as s')
+    .innerJoin('jit_terminal_calls as tc', 'tc.terminal_call_id', 's.terminal_call_id')
+    .select(['s.port_call_service_id', 's.type_code', 's.event_type_code', 's.jit_object', 's.cancelled', 's.declined', 's.updated_at'])
+    .where('tc.portcall_id', '=', portcallId)
+    .orderBy('s.updated_at')
+    .limit(JIT_LIST_LIMIT)
+    .execute();
+  if (services.length === 0) return [];
+  const stamps = await ctx.db
+    .selectFrom('jit_timestamps')
+    .select(['timestamp_id', 'port_call_service_id', 'classifier_code', 'date_time', 'created_at', 'jit_object'])
+    .where('port_call_service_id', 'in', services.map((s) => s.port_call_service_id))
+    .orderBy('created_at')
+    .limit(JIT_LIST_LIMIT)
+    .execute();
+  return services.map((s) => ({
+    port_call_service_id: s.port_call_service_id,
+    type_code: s.type_code,
+    event_type_code: s.event_type_code,
+    phase_type_code: s.jit_object.portCallPhaseTypeCode ?? null,
+    cancelled: s.cancelled,
+    declined: s.declined,
+    timestamps: stamps
+      .filter((t) => t.port_call_service_id === s.port_call_service_id)
+      .map((t) => ({ timestamp_id: t.timestamp_id, classifier_code: t.classifier_code, date_time: new Date(t.date_time).toISOString(), sent_at: new Date(t.created_at).toISOString(), remark: t.jit_object.remark ?? null })),
+  }));
 }
