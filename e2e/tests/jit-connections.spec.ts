@@ -74,7 +74,7 @@ for (const locale of ['en', 'de'] as const) {
   });
 }
 
-/** A carrier's system runs a call through the JIT endpoints with its key: berth requests, a towage estimate, mooring. */
+/** A carrier's system runs a call through the JIT endpoints with its key: berth, towage and mooring requests. */
 async function carrierSendsCall(page: Page, key: string): Promise<{ vesselId: number; from: string; to: string }> {
   const api = (path: string) => `${baseUrl()}/api/portal/v1${path}`;
   const vessels = (await (await page.request.get(api('/vessels?per_page=100'))).json()) as { payload: { items: { id: number; imo_number: string; vessel_operator: { name: string } | null }[] } };
@@ -103,7 +103,7 @@ async function carrierSendsCall(page: Page, key: string): Promise<{ vesselId: nu
   await service(mooring, 'MOORING', 'STRT', 'INBD');
   await stamp(arri, 'REQ', 6);
   await stamp(depa, 'REQ', 22);
-  await stamp(towage, 'EST', 5, 'Two tugs ordered');
+  await stamp(towage, 'REQ', 5, 'Two tugs ordered');
   await stamp(mooring, 'REQ', 5);
   return { vesselId: vessel.id, from: at(0), to: at(23) };
 }

@@ -155,7 +155,10 @@ describe.each(DB_TARGETS)('DCSA JIT 2.0 endpoints on %s', (target) => {
     expect(services).toEqual([expect.objectContaining({ portCallServiceID: towage, cancelled: false, declined: false })]);
     // The call shows its JIT timeline: every service with its timestamps.
     const est = { timestampID: randomUUID(), portCallServiceID: towage, classifierCode: 'EST', dateTime: '2026-07-05T04:30:00Z', remark: 'Two tugs' };
-    expect((await jit(carrierKey, 'PUT', `/timestamps/${est.timestampID}`, est)).statusCode).toBe(204);
+    // EST is the service provider's: the carrier may not send it, the terminal may.
+    expect((await jit(carrierKey, 'PUT', `/timestamps/${est.timestampID}`, est)).statusCode).toBe(403);
+    expectStandard('Timestamp', est, 'request');
+    expect((await t.app.inject({ method: 'PUT', url: `${DCSA_JIT_PREFIX}/timestamps/${est.timestampID}`, headers: { 'x-portal-token': w.users.planner.token }, payload: est })).statusCode).toBe(204);
     const call = await t.database.db.selectFrom('portcalls').select('id').where('dcsa_terminal_call_id', '=', id.terminalCallID).executeTakeFirstOrThrow();
     const timeline = (await w.planner('GET', `/portcalls/${call.id}/jit_services`)).json().payload;
     expect(timeline.map((s: { type_code: string }) => s.type_code).sort()).toEqual(['BERTH', 'BERTH', 'TOWAGE']);

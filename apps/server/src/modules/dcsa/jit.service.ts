@@ -286,7 +286,8 @@ export async function putJitTimestamp(ctx: AppContext, session: AuthSession, id:
   if (!dcsaClassifierAllowed(type, body.classifierCode)) throw badRequest('classifierCode', `${body.classifierCode} is not used for ${type} (only ACT is)`);
   const party = partyOf(session.user.user_type);
   if (body.classifierCode === 'REQ' && party !== 'vessel_side') throw new AppError('FORBIDDEN', { message: 'DCSA: REQ is only sent by the service consumer (the vessel side).' });
-  if (body.classifierCode !== 'REQ' && party !== 'terminal' && body.classifierCode !== 'EST') throw new AppError('FORBIDDEN', { message: `DCSA: ${body.classifierCode} is only sent by the service provider (the terminal).` });
+  // The standard gives EST, PLN and ACT to the service provider only (the vessel side's own estimates are Quayline's, not JIT's).
+  if (body.classifierCode !== 'REQ' && party !== 'terminal') throw new AppError('FORBIDDEN', { message: `DCSA: ${body.classifierCode} is only sent by the service provider (the terminal).` });
   if (body.replyToTimestampID) {
     const replied = await ctx.db.selectFrom('jit_timestamps').select('port_call_service_id').where('timestamp_id', '=', body.replyToTimestampID).executeTakeFirst();
     if (!replied || replied.port_call_service_id !== body.portCallServiceID) throw badRequest('replyToTimestampID', 'A reply names an earlier timestamp of the same service');
