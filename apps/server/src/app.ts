@@ -1,6 +1,6 @@
 // Builds the Fastify app without listening, so tests can inject requests and server.ts can listen.
 import cookie from '@fastify/cookie';
-import { API_PREFIX } from '@quayline/domain';
+import { API_PREFIX, DCSA_JIT_PREFIX } from '@quayline/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppConfig, DEFAULT_TRUST_PROXY } from './config';
@@ -26,6 +26,8 @@ import { translationRoutes } from './modules/translations/translations.routes';
 import { userRoutes } from './modules/users/user.routes';
 import { vesselRoutes } from './modules/vessels/vessel.routes';
 import { dcsaRoutes } from './modules/dcsa/dcsa.routes';
+import { jitRoutes } from './modules/dcsa/jit.routes';
+import { counterpartyRoutes } from './modules/dcsa/counterparty.routes';
 import { draftRoutes } from './modules/drafts/draft.routes';
 import { downloadRoutes } from './modules/downloads/download.routes';
 import { notificationRoutes } from './modules/notifications/notification.routes';
@@ -153,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(downloadRoutes);
       await api.register(reportRoutes);
       await api.register(dcsaRoutes);
+      await api.register(counterpartyRoutes);
       await api.register(notificationRoutes);
       await api.register(portcallMessageRoutes);
       await api.register(berthPlanRoutes);
@@ -169,6 +172,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(priseRoutes);
     },
     { prefix: API_PREFIX },
+  );
+  // DCSA JIT 2.0 lives at the standard's paths, outside the portal API, with the standard's error answers.
+  await app.register(
+    async (jit) => {
+      registerApiRateLimit(jit);
+      await jit.register(jitRoutes);
+    },
+    { prefix: DCSA_JIT_PREFIX },
   );
 
   await registerWebStatic(app, config.webDist);

@@ -4,6 +4,7 @@
 // wrong shape fails where it is made, and a test lists these kinds against the columns of the database.
 import { z } from 'zod';
 import { ZCargoQuantities } from './cargo-tiers';
+import { ZDcsaPortCall, ZDcsaPortCallService, ZDcsaTerminalCall, ZDcsaTimestamp, ZDcsaVesselStatus } from './dcsa-jit';
 import { ZRealtimePayload } from './realtime-events';
 import { ZStoredDraftChange } from './schemas/draft';
 import { ZDigestJob, ZPredictionRunJob, ZPrisePollJob, ZProviderFetchJob } from './schemas/jobs';
@@ -49,6 +50,11 @@ export const STORED_JSON = {
   prise_submitted_content: { schema: ZPriseNoticeContent, storedIn: ['prise_notices.submitted_content'] },
   prise_changed_parts: { schema: ZPriseChangedParts, storedIn: ['prise_notice_events.changed'] },
   user_settings_patch: { schema: ZUserSettingsPatch, storedIn: ['portal_users.settings'] },
+  jit_port_call: { schema: ZDcsaPortCall, storedIn: ['jit_port_calls.jit_object'] },
+  jit_terminal_call: { schema: ZDcsaTerminalCall, storedIn: ['jit_terminal_calls.jit_object'] },
+  jit_port_call_service: { schema: ZDcsaPortCallService, storedIn: ['jit_port_call_services.jit_object'] },
+  jit_timestamp: { schema: ZDcsaTimestamp, storedIn: ['jit_timestamps.jit_object'] },
+  jit_vessel_status: { schema: ZDcsaVesselStatus, storedIn: ['jit_vessel_statuses.jit_object'] },
   job_schedule_provider_fetch: { schema: ZProviderFetchJob, storedIn: ['pgboss.job.data:schedule-provider-fetch'] },
   job_prediction_run: { schema: ZPredictionRunJob, storedIn: ['pgboss.job.data:prediction-run'] },
   job_daily_digest_send: { schema: ZDigestJob, storedIn: ['pgboss.job.data:daily-digest-send'] },

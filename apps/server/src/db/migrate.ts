@@ -23,6 +23,7 @@ import * as m0020 from './migrations/0020-read-model-version';
 import * as m0021 from './migrations/0021-notification-creator-type';
 import * as m0025 from './migrations/0025-proxy-parent-session';
 import * as m0026 from './migrations/0026-names-without-direction-controls';
+import * as m0030 from './migrations/0030-dcsa-jit';
 import * as m0035 from './migrations/0035-portcalls-departure-index';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-notification-creator-type': m0021,
   '0025-proxy-parent-session': m0025,
   '0026-names-without-direction-controls': m0026,
+  '0030-dcsa-jit': m0030,
   '0035-portcalls-departure-index': m0035,
 };
 

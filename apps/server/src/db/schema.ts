@@ -1,5 +1,5 @@
 // Kysely table types; they mirror db/migrations and are the only place the server names columns.
-import type { TCargoHandlingEquipmentType, TStoredJsonKind } from '@quayline/domain';
+import type { TCargoHandlingEquipmentType, TDcsaPortCall, TDcsaPortCallService, TDcsaTerminalCall, TDcsaTimestamp, TDcsaVesselStatus, TStoredJsonKind } from '@quayline/domain';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { StoredJson } from './stored-json';
 
@@ -146,6 +146,66 @@ export type PortalUsersTable = {
   is_organisation_lead: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+export type DcsaCounterpartiesTable = {
+  id: Generated<number>;
+  name: string;
+  organisation_id: number;
+  terminal_operator_id: number;
+  endpoint_url: string;
+  portal_user_id: number;
+  session_id: number | null;
+  key_prefix: string;
+  created_by: number;
+  created_at: CreatedAt;
+  rotated_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+};
+export type JitPortCallsTable = {
+  port_call_id: string;
+  jit_object: Json<TDcsaPortCall, 'jit_port_call'>;
+  un_location_code: string;
+  vessel_imo: string | null;
+  omitted: Generated<boolean>;
+  omit_reason: string | null;
+  owner_user_id: number;
+  owner_organisation_id: number | null;
+  updated_at: Timestamp;
+};
+export type JitTerminalCallsTable = {
+  terminal_call_id: string;
+  port_call_id: string;
+  jit_object: Json<TDcsaTerminalCall, 'jit_terminal_call'>;
+  omitted: Generated<boolean>;
+  omit_reason: string | null;
+  portcall_id: number | null;
+  terminal_id: number | null;
+  updated_at: Timestamp;
+};
+export type JitPortCallServicesTable = {
+  port_call_service_id: string;
+  terminal_call_id: string;
+  type_code: string;
+  event_type_code: string;
+  jit_object: Json<TDcsaPortCallService, 'jit_port_call_service'>;
+  cancelled: Generated<boolean>;
+  declined: Generated<boolean>;
+  reason: string | null;
+  updated_at: Timestamp;
+};
+export type JitTimestampsTable = {
+  timestamp_id: string;
+  port_call_service_id: string;
+  classifier_code: string;
+  date_time: Timestamp;
+  jit_object: Json<TDcsaTimestamp, 'jit_timestamp'>;
+  sender_user_id: number;
+  created_at: Timestamp;
+};
+export type JitVesselStatusesTable = {
+  port_call_service_id: string;
+  jit_object: Json<TDcsaVesselStatus, 'jit_vessel_status'>;
+  updated_at: Timestamp;
 };
 export type PortalUserTerminalsTable = { portal_user_id: number; terminal_id: number };
 export type SessionsTable = {
@@ -688,6 +748,12 @@ export type DB = {
   vessels: VesselsTable;
   portal_users: PortalUsersTable;
   portal_user_terminals: PortalUserTerminalsTable;
+  dcsa_counterparties: DcsaCounterpartiesTable;
+  jit_port_calls: JitPortCallsTable;
+  jit_terminal_calls: JitTerminalCallsTable;
+  jit_port_call_services: JitPortCallServicesTable;
+  jit_timestamps: JitTimestampsTable;
+  jit_vessel_statuses: JitVesselStatusesTable;
   sessions: SessionsTable;
   proxy_requests: ProxyRequestsTable;
   proxy_audit_events: ProxyAuditEventsTable;

@@ -19,6 +19,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           portalToken: { type: 'apiKey', in: 'header', name: 'X-PORTAL-TOKEN' },
           proxyToken: { type: 'apiKey', in: 'header', name: 'X-PORTAL-PROXY-TOKEN' },
+          // A DCSA JIT counterparty's API key (docs/dcsa-jit.md).
+          jitApiKey: { type: 'http', scheme: 'bearer' },
         },
       },
       security: [{ portalToken: [] }],

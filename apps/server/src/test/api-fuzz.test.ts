@@ -338,6 +338,7 @@ async function knownIds(t: TestApp): Promise<TKnownIds> {
     voyage_templates: 'voyage_templates',
     schedule_proposals: 'schedule_proposals',
     ais_detections: 'ais_detections',
+    dcsa_counterparties: 'dcsa_counterparties',
   };
   const ids = new Map<string, number>();
   const byQuery: Record<string, string> = { terminal_id: 'terminals', portcall_id: 'portcalls', vessel_id: 'vessels', port_id: 'ports' };

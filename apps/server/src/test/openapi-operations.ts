@@ -46,13 +46,16 @@ type TOpenApiDocument = {
   paths: Record<string, Record<string, { parameters?: TParameter[]; requestBody?: { required?: boolean; content?: Record<string, { schema?: TJsonSchema }> } }>>;
 };
 
-/** Every operation under the API prefix, in document order. The app must be ready (`await app.ready()`). */
-export function listOperations(app: FastifyInstance): TOperation[] {
+/**
+ * Every operation under the API prefix (or another one, e.g. the DCSA JIT endpoints'), in document order. The app
+ * must be ready (`await app.ready()`).
+ */
+export function listOperations(app: FastifyInstance, prefix: string = API_PREFIX): TOperation[] {
   const doc = app.swagger() as unknown as TOpenApiDocument;
   const operations: TOperation[] = [];
   for (const [fullPath, byMethod] of Object.entries(doc.paths)) {
-    if (!fullPath.startsWith(API_PREFIX)) continue;
-    const path = fullPath.slice(API_PREFIX.length);
+    if (!fullPath.startsWith(prefix + '/')) continue;
+    const path = fullPath.slice(prefix.length);
     for (const [method, op] of Object.entries(byMethod)) {
       const upper = method.toUpperCase() as TOperation['method'];
       const body = op.requestBody?.content?.['application/json']?.schema ?? null;

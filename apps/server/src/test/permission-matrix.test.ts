@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { API_PREFIX, BERTH_ORIENTATIONS, CARD_COLOUR_CLASSES, DEFAULT_ALERT_SETTINGS, HEADER_PROXY_TOKEN, HEADER_TOKEN, type TPortcall, type TPortcallField, type TUserType, imoCheckDigit, portcallFieldPermissionRows, portcallFieldsRefusedTo } from '@quayline/domain';
+import { API_PREFIX, DCSA_JIT_PREFIX, BERTH_ORIENTATIONS, CARD_COLOUR_CLASSES, DEFAULT_ALERT_SETTINGS, HEADER_PROXY_TOKEN, HEADER_TOKEN, type TPortcall, type TPortcallField, type TUserType, imoCheckDigit, portcallFieldPermissionRows, portcallFieldsRefusedTo } from '@quayline/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo/demo-data';
@@ -62,6 +62,8 @@ function classOf(status: number): TCell {
 }
 
 const DAY = 86_400_000;
+/** The DCSA JIT endpoints live beside the portal API, at the standard's paths (docs/dcsa-jit.md). */
+const JIT_PATH = DCSA_JIT_PREFIX.slice('/api'.length);
 
 describe('the route table of docs/permissions.md', () => {
   it('reads rows with or without backticks and reports duplicate rows and unknown cells', () => {
@@ -353,8 +355,8 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
   /** The DCSA service id of a call's berth arrival, as its DCSA document names it. */
   async function dcsaArrivalService(callId: number): Promise<string> {
     const res = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/portcalls/${callId}/dcsa`, headers: headersOf('terminal_operator') });
-    const doc = res.json() as { payload: { portCallServices: { portCallServiceID: string; portCallServiceType: string; portCallServiceEventTypeCode: string }[] } };
-    return doc.payload.portCallServices.find((s) => s.portCallServiceType === 'BERTH' && s.portCallServiceEventTypeCode === 'ARRI')!.portCallServiceID;
+    const doc = res.json() as { payload: { portCallServices: { portCallServiceID: string; portCallServiceTypeCode: string; portCallServiceEventTypeCode: string }[] } };
+    return doc.payload.portCallServices.find((s) => s.portCallServiceTypeCode === 'BERTH' && s.portCallServiceEventTypeCode === 'ARRI')!.portCallServiceID;
   }
   let imoSerial = 0;
   /** A fresh, valid IMO number (seven digits, the last the check digit) so every cell adds a vessel of its own. */
@@ -382,6 +384,26 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
     const shared = [...vessel].find((k) => k.startsWith(`unanswered_request:${w.alertCallId}:`) && agent.has(k) && terminal.has(k));
     if (!shared) throw new Error(`no unanswered-request alert on call ${w.alertCallId} that the terminal, the vessel operator and the agent all see`);
     return shared;
+  }
+
+  /** A counterparty of the demo terminal operator, for the rotate and revoke cells. */
+  async function freshCounterparty(): Promise<number> {
+    const res = await t.app.inject({ method: 'POST', url: `${API_PREFIX}/dcsa_counterparties`, headers: headersOf('terminal_operator'), payload: { name: 'Matrix system', organisation_id: w.vesselOperatorId, endpoint_url: 'https://carrier.example/jit' } });
+    return (res.json() as { payload: { id: number } }).payload.id;
+  }
+
+  /** A fresh JIT port call, terminal call and berth arrival service, sent by the demo vessel operator. */
+  async function jitChain(): Promise<{ portCallID: string; terminalCallID: string; serviceID: string }> {
+    const ids = { portCallID: randomUUID(), terminalCallID: randomUUID(), serviceID: randomUUID() };
+    const vessel = await w.db.selectFrom('vessels').select(['imo_number']).where('id', '=', w.ownVesselId).executeTakeFirstOrThrow();
+    const put = async (path: string, payload: object) => {
+      const res = await t.app.inject({ method: 'PUT', url: `${DCSA_JIT_PREFIX}${path}`, headers: headersOf('vessel_operator'), payload });
+      if (res.statusCode !== 204) throw new Error(`JIT chain: ${path} answered ${res.statusCode} ${res.body}`);
+    };
+    await put(`/port-calls/${ids.portCallID}`, { portCallID: ids.portCallID, UNLocationCode: 'DEHAM', vessel: { vesselIMONumber: vessel.imo_number } });
+    await put(`/terminal-calls/${ids.terminalCallID}`, { terminalCallID: ids.terminalCallID, portCallID: ids.portCallID, carrierServiceName: 'Matrix', carrierServiceCode: 'MTX' });
+    await put(`/port-call-services/${ids.serviceID}`, { terminalCallID: ids.terminalCallID, portCallServiceID: ids.serviceID, portCallServiceTypeCode: 'BERTH', portCallServiceEventTypeCode: 'ARRI', portCallServiceLocation: { UNLocationCode: 'DEHAM' } });
+    return ids;
   }
 
   /** Per operation: what the generic example cannot know (record ids, versions, a body that passes the business rules). */
@@ -446,6 +468,40 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
       const res = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/dashboard/alert_settings?terminal_id=${w.terminalId}`, headers: headersOf('terminal_operator') });
       return { body: (res.json() as { payload: { settings: Record<string, unknown> } }).payload.settings };
     },
+    'POST /dcsa_counterparties': () => ({ body: { name: 'Matrix carrier system', organisation_id: w.vesselOperatorId, endpoint_url: 'https://carrier.example/jit' } }),
+    'POST /dcsa_counterparties/{id}/rotate': async () => ({ pathValues: { id: await freshCounterparty() } }),
+    'POST /dcsa_counterparties/{id}/revoke': async () => ({ pathValues: { id: await freshCounterparty() } }),
+    // A JIT chain of the demo vessel operator at the demo terminal: visible to it and to the terminal, not to the agent.
+    [`PUT ${JIT_PATH}/port-calls/{portCallID}`]: () => {
+      const portCallID = randomUUID();
+      return { pathValues: { portCallID }, body: { portCallID, UNLocationCode: 'DEHAM', vessel: { vesselIMONumber: '9074729', name: 'MATRIX' } } };
+    },
+    [`POST ${JIT_PATH}/port-calls/{portCallID}/omit`]: async () => ({ pathValues: { portCallID: (await jitChain()).portCallID }, body: {} }),
+    [`PUT ${JIT_PATH}/terminal-calls/{terminalCallID}`]: async () => {
+      const { portCallID } = await jitChain();
+      const terminalCallID = randomUUID();
+      return { pathValues: { terminalCallID }, body: { terminalCallID, portCallID, carrierServiceName: 'Matrix', carrierServiceCode: 'MTX' } };
+    },
+    [`POST ${JIT_PATH}/terminal-calls/{terminalCallID}/omit`]: async () => ({ pathValues: { terminalCallID: (await jitChain()).terminalCallID }, body: {} }),
+    [`PUT ${JIT_PATH}/port-call-services/{portCallServiceID}`]: async () => {
+      const { terminalCallID } = await jitChain();
+      const portCallServiceID = randomUUID();
+      return { pathValues: { portCallServiceID }, body: { terminalCallID, portCallServiceID, portCallServiceTypeCode: 'TOWAGE', portCallServiceEventTypeCode: 'STRT', portCallServiceLocation: { UNLocationCode: 'DEHAM' } } };
+    },
+    [`POST ${JIT_PATH}/port-call-services/{portCallServiceID}/cancel`]: async () => ({ pathValues: { portCallServiceID: (await jitChain()).serviceID }, body: {} }),
+    [`POST ${JIT_PATH}/port-call-services/{portCallServiceID}/decline`]: async () => ({ pathValues: { portCallServiceID: (await jitChain()).serviceID }, body: {} }),
+    // Each side with the classifier it may send: the vessel side requests, the terminal plans.
+    [`PUT ${JIT_PATH}/timestamps/{timestampID}`]: async (column) => {
+      const { serviceID } = await jitChain();
+      const timestampID = randomUUID();
+      const classifierCode = column === 'terminal_operator' || column === 'acting' ? 'PLN' : 'REQ';
+      return { pathValues: { timestampID }, body: { timestampID, portCallServiceID: serviceID, classifierCode, dateTime: iso(40) } };
+    },
+    [`PUT ${JIT_PATH}/vessel-statuses/{portCallServiceID}`]: async () => {
+      const { serviceID } = await jitChain();
+      return { pathValues: { portCallServiceID: serviceID }, body: { portCallServiceID: serviceID, draft: 11, dimensionUnit: 'MTR' } };
+    },
+    [`GET ${JIT_PATH}/vessel-statuses`]: async () => ({ query: { portCallServiceID: (await jitChain()).serviceID } }),
     'POST /portcalls/dcsa': async () => {
       const vessel = await w.db.selectFrom('vessels').select(['imo_number', 'name']).where('id', '=', w.ownVesselId).executeTakeFirstOrThrow();
       const ids = { portCallID: randomUUID(), terminalCallID: randomUUID(), arri: randomUUID(), depa: randomUUID() };
@@ -455,8 +511,8 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
           portCall: { portCallID: ids.portCallID, UNLocationCode: unlocode, vessel: { vesselIMONumber: vessel.imo_number, name: vessel.name } },
           terminalCalls: [{ terminalCallID: ids.terminalCallID, portCallID: ids.portCallID, carrierServiceName: 'Matrix Loop', carrierServiceCode: 'MLOOP', carrierImportVoyageNumber: '901N' }],
           portCallServices: [
-            { terminalCallID: ids.terminalCallID, portCallServiceID: ids.arri, portCallServiceType: 'BERTH', portCallServiceEventTypeCode: 'ARRI', portCallServiceLocation: { UNLocationCode: unlocode } },
-            { terminalCallID: ids.terminalCallID, portCallServiceID: ids.depa, portCallServiceType: 'BERTH', portCallServiceEventTypeCode: 'DEPA', portCallServiceLocation: { UNLocationCode: unlocode } },
+            { terminalCallID: ids.terminalCallID, portCallServiceID: ids.arri, portCallServiceTypeCode: 'BERTH', portCallServiceEventTypeCode: 'ARRI', portCallServiceLocation: { UNLocationCode: unlocode } },
+            { terminalCallID: ids.terminalCallID, portCallServiceID: ids.depa, portCallServiceTypeCode: 'BERTH', portCallServiceEventTypeCode: 'DEPA', portCallServiceLocation: { UNLocationCode: unlocode } },
           ],
           timestamps: [
             { timestampID: randomUUID(), portCallServiceID: ids.arri, classifierCode: 'REQ', dateTime: iso(25) },
@@ -550,11 +606,15 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
     };
   }
 
+  const prefixOf = (op: TOperation) => (op.path.startsWith(JIT_PATH + '/') ? '/api' : API_PREFIX);
+  /** The portal operations and the JIT ones (keyed by their path below /api, e.g. `GET /dcsa/jit/v2/port-calls`). */
+  const allOperations = () => [...listOperations(t.app), ...listOperations(t.app, '/api').filter((op) => op.path.startsWith(JIT_PATH + '/'))];
+
   async function buildRequest(op: TOperation, column: TColumn): Promise<TRequest> {
     const built = (await overrides[op.key]?.(column)) ?? {};
     const defaultPathValues: Record<string, string | number> = { locale: 'en', portcall_id: w.callId, id: w.callId };
     if (op.path.startsWith('/terminals/')) defaultPathValues.id = w.terminalId;
-    const url = API_PREFIX + fillPath(op.path, { ...defaultPathValues, ...built.pathValues });
+    const url = prefixOf(op) + fillPath(op.path, { ...defaultPathValues, ...built.pathValues });
     const query = new URLSearchParams();
     const known = queryValues();
     for (const p of op.parameters) {
@@ -596,7 +656,7 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
   }
 
   it('has a row for every operation of the OpenAPI document and answers each cell as documented', async () => {
-    const operations = listOperations(t.app);
+    const operations = allOperations();
     const { matrix, problems } = parseRouteMatrix(readFileSync(PERMISSIONS_DOC, 'utf8'));
     const keys = new Set(operations.map((o) => o.key));
     const mismatches: string[] = [...problems];

@@ -1,10 +1,11 @@
 // HTTP for the DCSA JIT v2 bridge.
-import { ZDcsaPortCallExport, ZDcsaPortCallImport, ZDcsaTimestamp, ZErrorEnvelope, ZIdParams, ZPortcall, ZRecordId, successEnvelope } from '@quayline/domain';
+import { ZDcsaPortCallExport, ZDcsaPortCallImport, ZDcsaTimestamp, ZErrorEnvelope, ZIdParams, ZPortcall, ZPortcallJitService, ZRecordId, successEnvelope } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { requireSession, sessionOf } from '../../plugins/auth';
 import { exportPortcallDcsa, importDcsaPortCall, importDcsaTimestamp } from './dcsa.service';
+import { portcallJitServices } from './jit.service';
 import { z } from 'zod';
 
 const tags = ['DCSA JIT v2'];
@@ -26,5 +27,8 @@ export async function dcsaRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post('/portcalls/:id/dcsa/timestamps', { ...auth, schema: { tags, summary: 'Apply a DCSA JIT v2 timestamp as a negotiation step', params: ZIdParams, body: ZDcsaTimestamp, response: { 200: successEnvelope(ZPortcall), ...errors } } }, async (request) =>
     ok(await importDcsaTimestamp(app.ctx, sessionOf(request), request.params.id, request.body)),
+  );
+  r.get('/portcalls/:id/jit_services', { ...auth, schema: { tags, summary: 'The DCSA JIT 2.0 services of the call with their timestamps (its JIT timeline)', params: ZIdParams, response: { 200: successEnvelope(z.array(ZPortcallJitService)), ...errors } } }, async (request) =>
+    ok(await portcallJitServices(app.ctx, sessionOf(request), request.params.id)),
   );
 }

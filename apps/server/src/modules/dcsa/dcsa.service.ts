@@ -48,7 +48,7 @@ export async function exportPortcallDcsa(ctx: AppContext, session: AuthSession, 
     services.push({
       terminalCallID,
       portCallServiceID: serviceId(call.id, time),
-      portCallServiceType: s.type,
+      portCallServiceTypeCode: s.type,
       portCallServiceEventTypeCode: s.event,
       portCallPhaseTypeCode: s.phase,
       facilityTypeCode: s.facility,
@@ -59,7 +59,7 @@ export async function exportPortcallDcsa(ctx: AppContext, session: AuthSession, 
   }
   for (const [key, event] of [['cargo_operations_start', 'STRT'], ['cargo_operations_end', 'CMPL']] as const) {
     if (!call[key]) continue;
-    services.push({ terminalCallID, portCallServiceID: serviceId(call.id, key), portCallServiceType: 'CARGO_OPERATIONS', portCallServiceEventTypeCode: event, portCallPhaseTypeCode: 'ALGS', facilityTypeCode: 'BRTH', portCallServiceLocation: location('BRTH') });
+    services.push({ terminalCallID, portCallServiceID: serviceId(call.id, key), portCallServiceTypeCode: 'CARGO_OPERATIONS', portCallServiceEventTypeCode: event, portCallPhaseTypeCode: 'ALGS', facilityTypeCode: 'BRTH', portCallServiceLocation: location('BRTH') });
   }
 
   const rows = await findTimestamps(ctx.db, call.id);
@@ -131,7 +131,12 @@ function timeOfService(call: TPortcall, portCallServiceID: string): TNegotiatedT
 /** A DCSA timestamp from a partner's system becomes the negotiation step it means for the sender's side. */
 export async function importDcsaTimestamp(ctx: AppContext, session: AuthSession, id: number, ts: TDcsaTimestamp): Promise<TPortcall> {
   const call = await getPortcall(ctx, session, id);
-  const time = timeOfService(call, ts.portCallServiceID);
+  return applyDcsaTimestamp(ctx, session, call, timeOfService(call, ts.portCallServiceID), ts);
+}
+
+/** The negotiation step a DCSA timestamp means for one of the call's times, applied (docs/negotiation.md). */
+export async function applyDcsaTimestamp(ctx: AppContext, session: AuthSession, call: TPortcall, time: TNegotiatedTime, ts: Pick<TDcsaTimestamp, 'classifierCode' | 'dateTime' | 'delayReasonCode' | 'remark'>, source: string | null = null): Promise<TPortcall> {
+  const id = call.id;
   const party = partyOf(session.user.user_type);
   const label = call[`${time}_state`].label;
   const sameValue = !!call[time] && Date.parse(call[time]!) === Date.parse(ts.dateTime);
@@ -147,14 +152,20 @@ export async function importDcsaTimestamp(ctx: AppContext, session: AuthSession,
     if (party !== 'terminal') throw new AppError('FORBIDDEN', { message: 'DCSA: PLN is only sent by the provider (the terminal).' });
     action = label === 'requested' ? (sameValue ? 'accept' : 'propose') : label === null || label === 'estimated' ? 'plan' : 'revise';
   }
-  return negotiatePortcall(ctx, session, id, {
-    time,
-    action,
-    version: call.version,
-    ...(action === 'accept' ? {} : { date_time: ts.dateTime }),
-    ...(ts.delayReasonCode ? { delay_reason_code: ts.delayReasonCode } : {}),
-    ...(ts.remark ? { remark: ts.remark } : {}),
-  });
+  return negotiatePortcall(
+    ctx,
+    session,
+    id,
+    {
+      time,
+      action,
+      version: call.version,
+      ...(action === 'accept' ? {} : { date_time: ts.dateTime }),
+      ...(ts.delayReasonCode ? { delay_reason_code: ts.delayReasonCode } : {}),
+      ...(ts.remark ? { remark: ts.remark } : {}),
+    },
+    source,
+  );
 }
 
 /**
@@ -186,7 +197,7 @@ export async function importDcsaPortCall(ctx: AppContext, session: AuthSession, 
   if (!operatorId) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'portCall.vessel', message: 'The vessel has no operator on record' }] });
 
   const latest = (type: string, event: string) => {
-    const ids = new Set(doc.portCallServices.filter((s) => s.portCallServiceType === type && s.portCallServiceEventTypeCode === event).map((s) => s.portCallServiceID));
+    const ids = new Set(doc.portCallServices.filter((s) => s.portCallServiceTypeCode === type && s.portCallServiceEventTypeCode === event).map((s) => s.portCallServiceID));
     const stamps = doc.timestamps.filter((t) => ids.has(t.portCallServiceID) && t.classifierCode !== 'ACT');
     return stamps.at(-1)?.dateTime;
   };

@@ -22,9 +22,9 @@ describe.each(DB_TARGETS)('DCSA JIT v2 bridge on %s', (target) => {
     const doc = ZDcsaPortCallExport.parse(res.json().payload);
     expect(doc.portCall.vessel.vesselIMONumber).toBe(w.vessel.imo_number);
     expect(doc.terminalCalls[0]).toMatchObject({ carrierServiceName: 'AEX1', carrierImportVoyageNumber: '412W' });
-    const berthArrival = doc.portCallServices.find((s) => s.portCallServiceType === 'BERTH' && s.portCallServiceEventTypeCode === 'ARRI')!;
+    const berthArrival = doc.portCallServices.find((s) => s.portCallServiceTypeCode === 'BERTH' && s.portCallServiceEventTypeCode === 'ARRI')!;
     expect(berthArrival).toMatchObject({ facilityTypeCode: 'BRTH', portCallPhaseTypeCode: 'INBD' });
-    expect(doc.portCallServices.some((s) => s.portCallServiceType === 'CARGO_OPERATIONS' && s.portCallServiceEventTypeCode === 'STRT')).toBe(true);
+    expect(doc.portCallServices.some((s) => s.portCallServiceTypeCode === 'CARGO_OPERATIONS' && s.portCallServiceEventTypeCode === 'STRT')).toBe(true);
     const chain = doc.timestamps.filter((ts) => ts.portCallServiceID === berthArrival.portCallServiceID);
     expect(chain.map((ts) => [ts.classifierCode, ts.dateTime])).toEqual([
       ['REQ', '2026-05-04T06:00:00.000Z'],
@@ -40,7 +40,7 @@ describe.each(DB_TARGETS)('DCSA JIT v2 bridge on %s', (target) => {
   it('applies incoming DCSA timestamps as negotiation steps of the sender\u2019s side', async () => {
     const call = (await w.agent('POST', '/portcalls', w.request('2026-05-10T06:00:00Z', '2026-05-11T06:00:00Z'))).json().payload;
     const doc = (await w.planner('GET', `/portcalls/${call.id}/dcsa`)).json().payload;
-    const arrivalService = doc.portCallServices.find((s: { portCallServiceEventTypeCode: string; portCallServiceType: string }) => s.portCallServiceType === 'BERTH' && s.portCallServiceEventTypeCode === 'ARRI').portCallServiceID;
+    const arrivalService = doc.portCallServices.find((s: { portCallServiceEventTypeCode: string; portCallServiceTypeCode: string }) => s.portCallServiceTypeCode === 'BERTH' && s.portCallServiceEventTypeCode === 'ARRI').portCallServiceID;
     const uuid = () => crypto.randomUUID();
     const pln = await w.planner('POST', `/portcalls/${call.id}/dcsa/timestamps`, { timestampID: uuid(), portCallServiceID: arrivalService, classifierCode: 'PLN', dateTime: '2026-05-10T08:00:00Z' });
     expect(pln.json().payload.berth_arrival_state).toEqual({ label: 'planned', change_label: 'proposed' });
@@ -61,8 +61,8 @@ describe.each(DB_TARGETS)('DCSA JIT v2 bridge on %s', (target) => {
       portCall: { portCallID: ids.portCallID, UNLocationCode: unlocode, vessel: { vesselIMONumber: w.vessel.imo_number, name: w.vessel.name } },
       terminalCalls: [{ terminalCallID: ids.terminalCallID, portCallID: ids.portCallID, carrierServiceName: 'Baltic Loop', carrierServiceCode: 'BLOOP', carrierImportVoyageNumber: '601N' }],
       portCallServices: [
-        { terminalCallID: ids.terminalCallID, portCallServiceID: ids.arri, portCallServiceType: 'BERTH', portCallServiceEventTypeCode: 'ARRI', portCallServiceLocation: { UNLocationCode: unlocode } },
-        { terminalCallID: ids.terminalCallID, portCallServiceID: ids.depa, portCallServiceType: 'BERTH', portCallServiceEventTypeCode: 'DEPA', portCallServiceLocation: { UNLocationCode: unlocode } },
+        { terminalCallID: ids.terminalCallID, portCallServiceID: ids.arri, portCallServiceTypeCode: 'BERTH', portCallServiceEventTypeCode: 'ARRI', portCallServiceLocation: { UNLocationCode: unlocode } },
+        { terminalCallID: ids.terminalCallID, portCallServiceID: ids.depa, portCallServiceTypeCode: 'BERTH', portCallServiceEventTypeCode: 'DEPA', portCallServiceLocation: { UNLocationCode: unlocode } },
       ],
       timestamps: [
         { timestampID: crypto.randomUUID(), portCallServiceID: ids.arri, classifierCode: 'REQ', dateTime: '2026-06-01T06:00:00Z' },

@@ -21,6 +21,7 @@ import { NegotiationPanel } from './negotiation-panel';
 import { PortcallAuditTrail } from './portcall-audit-trail';
 import { OpenTaskBadge, StatusBadge } from '@/entities/portcall/portcall-badges';
 import { PortcallHistory } from './portcall-history';
+import { PortcallJitTimeline } from './portcall-jit-timeline';
 import { PortcallSchedulePanel } from './portcall-schedule-panel';
 import { AisDetectionsPanel } from './ais-detections-panel';
 import { PlausibilityAlert } from './plausibility-alert';
@@ -110,6 +111,7 @@ export function PortcallDetailsScreen() {
       <PrisePanel portcallId={portcall.id} timeZone={timeZone} />
       <AisDetectionsPanel portcall={portcall} timeZone={timeZone} isTerminal={can('decide_ais_detections')} />
       <PortcallSummary portcall={portcall} terminal={terminalQuery.data} timeZone={timeZone} />
+      <PortcallJitTimeline portcallId={portcall.id} timeZone={timeZone} />
       <PortcallHistory chain={chainQuery.data} timeZone={timeZone} />
       <PortcallAuditTrail portcall={portcall} timeZone={timeZone} />
     </Stack>

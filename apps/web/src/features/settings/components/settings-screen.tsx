@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { useUserDetails } from '@/lib/user';
 import { EmailNotificationSettings } from './email-notification-settings';
+import { JitConnectionsSettings } from './jit-connections-settings';
 import { LanguageSettings } from './language-settings';
 import { OnMyBehalfSettings } from './on-my-behalf-settings';
 import { PortcallCardSettings } from './portcall-card-settings';
@@ -34,6 +35,7 @@ export function SettingsScreen() {
           />
           <PortcallCardSettings key={user.portcall_card_settings.join(',')} initial={user.portcall_card_settings} />
           <OnMyBehalfSettings />
+          {user.user_type === 'terminal_operator' && <JitConnectionsSettings />}
         </>
       )}
     </Stack>

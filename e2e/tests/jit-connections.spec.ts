@@ -1,0 +1,141 @@
+// JIT connections end to end: the terminal operator connects a carrier's system on the settings screen, the key shown
+// once opens the DCSA JIT 2.0 endpoints, a new key ends the old one, disconnecting ends it. Desktop, phone, German.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Page, expect, test } from '@playwright/test';
+import { PHONE, USERS, WIDE_DESKTOP, baseUrl, expectNoPageOverflow, login } from '../support/fixtures';
+
+const shotDir = process.env.JIT_SHOT_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(shotDir, { recursive: true });
+  await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
+  // The whole settings page from the top, so the fixed header sits where it belongs.
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: true });
+}
+
+async function jitStatus(page: Page, key: string): Promise<number> {
+  const res = await page.request.get(`${baseUrl()}/api/dcsa/jit/v2/port-calls`, { headers: { authorization: `Bearer ${key}` } });
+  return res.status();
+}
+
+async function connect(page: Page, name: string): Promise<string> {
+  await page.getByTestId('jit-name').fill(name);
+  await page.getByTestId('jit-organisation').click();
+  await page.getByRole('option', { name: 'Nordic Line A/S' }).click();
+  await page.getByTestId('jit-endpoint').fill('https://jit.nordic-line.example/v2');
+  await page.getByTestId('jit-connect').click();
+  const key = page.getByTestId('jit-key').locator('code');
+  await expect(key).toContainText('qjit_');
+  return (await key.textContent())!.trim();
+}
+
+test('a terminal operator connects a carrier system whose key opens the JIT endpoints, rotates and revokes it', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: WIDE_DESKTOP });
+  const page = await context.newPage();
+  await login(page, USERS.terminal);
+  await page.goto(`${baseUrl()}/en/user-settings`);
+  await expect(page.getByTestId('settings-jit')).toBeVisible();
+  const name = `Nordic Line JIT ${Date.now()}`;
+  const key = await connect(page, name);
+  await expect(page.getByTestId('jit-row').filter({ hasText: name })).toBeVisible();
+  expect(await jitStatus(page, key)).toBe(200);
+  await shoot(page, 'jit-connections-desktop-en');
+
+  const row = page.getByTestId('jit-row').filter({ hasText: name });
+  await row.getByRole('button', { name: 'New key' }).click();
+  await expect(page.getByTestId('jit-key').locator('code')).not.toHaveText(key);
+  const rotated = (await page.getByTestId('jit-key').locator('code').textContent())!.trim();
+  expect(await jitStatus(page, key)).toBe(401);
+  expect(await jitStatus(page, rotated)).toBe(200);
+  await row.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(row.getByText('Revoked')).toBeVisible();
+  expect(await jitStatus(page, rotated)).toBe(401);
+
+  await page.goto(`${baseUrl()}/de/user-settings`);
+  await expect(page.getByTestId('settings-jit')).toContainText('JIT-Verbindungen');
+  await shoot(page, 'jit-connections-desktop-de');
+  await context.close();
+});
+
+for (const locale of ['en', 'de'] as const) {
+  test(`fits a phone (${locale})`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await login(page, USERS.terminal, undefined, locale);
+    await page.goto(`${baseUrl()}/${locale}/user-settings`);
+    await expect(page.getByTestId('settings-jit')).toBeVisible();
+    await connect(page, `Phone system ${locale} ${Date.now()}`);
+    await expectNoPageOverflow(page, 'settings with JIT connections on a phone');
+    await shoot(page, `jit-connections-phone-${locale}`);
+    await context.close();
+  });
+}
+
+/** A carrier's system runs a call through the JIT endpoints with its key: berth, towage and mooring requests. */
+async function carrierSendsCall(page: Page, key: string): Promise<{ vesselId: number; from: string; to: string }> {
+  const api = (path: string) => `${baseUrl()}/api/portal/v1${path}`;
+  const vessels = (await (await page.request.get(api('/vessels?per_page=100'))).json()) as { payload: { items: { id: number; imo_number: string; vessel_operator: { name: string } | null }[] } };
+  const vessel = vessels.payload.items.find((v) => v.vessel_operator?.name === 'Nordic Line A/S')!;
+  const put = async (path: string, body: object) => {
+    const res = await page.request.put(`${baseUrl()}/api/dcsa/jit/v2${path}`, { headers: { authorization: `Bearer ${key}` }, data: body });
+    expect(res.status(), `${path}: ${await res.text()}`).toBe(204);
+  };
+  const id = () => crypto.randomUUID();
+  const [portCallID, terminalCallID, arri, depa, towage, mooring] = [id(), id(), id(), id(), id(), id()];
+  // Far enough ahead that the demo's own calls are not in the way, a different day per run.
+  const day = new Date(Date.now() + (70 + Math.floor(Math.random() * 200)) * 86_400_000);
+  const at = (hours: number) => new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hours)).toISOString();
+  const location = { UNLocationCode: 'DEHAM' };
+  const service = (portCallServiceID: string, portCallServiceTypeCode: string, portCallServiceEventTypeCode: string, portCallPhaseTypeCode: string) =>
+    put(`/port-call-services/${portCallServiceID}`, { terminalCallID, portCallServiceID, portCallServiceTypeCode, portCallServiceEventTypeCode, portCallPhaseTypeCode, portCallServiceLocation: location });
+  const stamp = (portCallServiceID: string, classifierCode: string, hours: number, remark?: string) => {
+    const timestampID = id();
+    return put(`/timestamps/${timestampID}`, { timestampID, portCallServiceID, classifierCode, dateTime: at(hours), ...(remark ? { remark } : {}) });
+  };
+  await put(`/port-calls/${portCallID}`, { portCallID, UNLocationCode: 'DEHAM', vessel: { vesselIMONumber: vessel.imo_number } });
+  await put(`/terminal-calls/${terminalCallID}`, { terminalCallID, portCallID, carrierServiceName: 'Nordic Express', carrierServiceCode: 'NEX', carrierImportVoyageNumber: '044N' });
+  await service(arri, 'BERTH', 'ARRI', 'INBD');
+  await service(depa, 'BERTH', 'DEPA', 'OUTB');
+  await service(towage, 'TOWAGE', 'STRT', 'INBD');
+  await service(mooring, 'MOORING', 'STRT', 'INBD');
+  await stamp(arri, 'REQ', 6);
+  await stamp(depa, 'REQ', 22);
+  await stamp(towage, 'REQ', 5, 'Two tugs ordered');
+  await stamp(mooring, 'REQ', 5);
+  return { vesselId: vessel.id, from: at(0), to: at(23) };
+}
+
+async function openCallOf(page: Page, locale: string, sent: { vesselId: number; from: string; to: string }) {
+  const list = (await (await page.request.get(`${baseUrl()}/api/portal/v1/portcalls?vessel_id=${sent.vesselId}&from=${encodeURIComponent(sent.from)}&to=${encodeURIComponent(sent.to)}`)).json()) as { payload: { items: { id: number }[] } };
+  const call = list.payload.items[0]!;
+  await page.goto(`${baseUrl()}/${locale}/portcall-planner/details?id=${call.id}`);
+  await expect(page.getByTestId('portcall-jit-service')).toHaveCount(4);
+}
+
+test('shows the JIT timeline a carrier system sent on the call (desktop and phone, English and German)', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: WIDE_DESKTOP });
+  const page = await context.newPage();
+  await login(page, USERS.terminal);
+  await page.goto(`${baseUrl()}/en/user-settings`);
+  const key = await connect(page, `Nordic Line timeline ${Date.now()}`);
+  const sent = await carrierSendsCall(page, key);
+  for (const locale of ['en', 'de'] as const) {
+    await page.setViewportSize(WIDE_DESKTOP);
+    await openCallOf(page, locale, sent);
+    await expect(page.getByTestId('portcall-jit-timeline')).toContainText('TOWAGE');
+    await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
+    await page.getByTestId('portcall-jit-timeline').screenshot({ path: path.join(shotDir, `jit-timeline-desktop-${locale}.png`) });
+    await page.setViewportSize(PHONE);
+    await openCallOf(page, locale, sent);
+    // The timeline itself fits the phone's width (the rest of the details screen is not this story's).
+    const timeline = page.getByTestId('portcall-jit-timeline');
+    expect(await timeline.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    const box = (await timeline.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await page.getByTestId('portcall-jit-timeline').screenshot({ path: path.join(shotDir, `jit-timeline-phone-${locale}.png`) });
+  }
+  await context.close();
+});
