@@ -201,6 +201,17 @@ describe.each(DB_TARGETS)('DCSA JIT 2.0 endpoints on %s', (target) => {
     expect((await w.planner('GET', `/portcalls/${call.id}`)).json().payload.berth_arrival_state.label).toBe('cancel_requested');
   });
 
+  it('keeps a connected system out of the colleagues a lead may act for', async () => {
+    const db = t.database.db;
+    const lead = await signIn(t.app, db, { userType: 'vessel_operator', organisationId: w.operator.id, terminalIds: [w.terminal.id] });
+    await db.updateTable('portal_users').set({ is_organisation_lead: true }).where('id', '=', lead.user.id).execute();
+    const system = await db.selectFrom('dcsa_counterparties').select('portal_user_id').where('organisation_id', '=', w.operator.id).executeTakeFirstOrThrow();
+    const candidates = await lead.call('GET', '/proxy_session/candidates');
+    expect(candidates.statusCode, candidates.body).toBe(200);
+    expect(JSON.stringify(candidates.json().payload)).not.toContain(`"id":${system.portal_user_id},`);
+    expect((await lead.call('POST', '/proxy_session', { user_id: system.portal_user_id })).statusCode).toBe(404);
+  });
+
   it('creates a vessel it does not know, for the counterparty\u2019s operator', async () => {
     const id = ids();
     const imo = '9074729';

@@ -78,8 +78,11 @@ function accountState<T extends TAccountState>(row: T, now: Date): Omit<T, keyof
   };
 }
 
+/** A connected system (a DCSA counterparty) acts as a user of its organisation, but it is no colleague to act for. */
+const isPerson = (userId: 'portal_users.id' | 'u.id') => sql<boolean>`not exists (select 1 from dcsa_counterparties c where c.portal_user_id = ${sql.ref(userId)})`;
+
 export async function findProxyParty(db: Db, userId: number, now: Date): Promise<TProxyParty | undefined> {
-  const row = await db.selectFrom('portal_users').select(partyColumns).where('id', '=', userId).executeTakeFirst();
+  const row = await db.selectFrom('portal_users').select(partyColumns).where('id', '=', userId).where(isPerson('portal_users.id')).executeTakeFirst();
   if (!row) return undefined;
   return { ...accountState(row, now), terminal_ids: (await terminalIdsOf(db, [row.id])).get(row.id) ?? [] };
 }
@@ -92,6 +95,7 @@ export async function findOrganisationMembers(db: Db, organisationId: number, ex
     .select(['u.id', 'u.user_type', 'u.organisation_id', 'u.is_organisation_lead', 'u.locked_until', 'u.password_expires_at', 'u.first_name', 'u.last_name', 'u.email', 'o.name as organisation_name'])
     .where('u.organisation_id', '=', organisationId)
     .where('u.id', '!=', excludeUserId)
+    .where(isPerson('u.id'))
     .orderBy('u.last_name')
     .orderBy('u.first_name')
     .orderBy('u.id')
