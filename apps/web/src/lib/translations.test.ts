@@ -38,7 +38,9 @@ describe('translations', () => {
   });
 
   it('keeps the allowlist small and pointing at real keys', () => {
-    expect(allowlist.length).toBeLessThanOrEqual(3);
+    // Codes and words a language shares with English (IMO, Status, Position (m), the download headers' Agent, Service,
+    // Date), each listed by key; a long list would mean untranslated texts hiding behind it.
+    expect(allowlist.length).toBeLessThanOrEqual(16);
     for (const key of allowlist) expect(english.has(key)).toBe(true);
   });
 });

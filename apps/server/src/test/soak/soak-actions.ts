@@ -303,8 +303,8 @@ async function importDcsa(ctx: TSoakContext, actor: TActor): Promise<void> {
     portCall: { portCallID: ids.portCallID, UNLocationCode: ctx.world.unlocode, vessel: { vesselIMONumber: vessel.imo, name: vessel.name } },
     terminalCalls: [{ terminalCallID: ids.terminalCallID, portCallID: ids.portCallID, carrierServiceName: 'Soak DCSA', carrierServiceCode: 'SDCSA', carrierImportVoyageNumber: `${actor.rng.int(100, 999)}N` }],
     portCallServices: [
-      { terminalCallID: ids.terminalCallID, portCallServiceID: ids.arri, portCallServiceType: 'BERTH', portCallServiceEventTypeCode: 'ARRI', portCallServiceLocation: { UNLocationCode: ctx.world.unlocode } },
-      { terminalCallID: ids.terminalCallID, portCallServiceID: ids.depa, portCallServiceType: 'BERTH', portCallServiceEventTypeCode: 'DEPA', portCallServiceLocation: { UNLocationCode: ctx.world.unlocode } },
+      { terminalCallID: ids.terminalCallID, portCallServiceID: ids.arri, portCallServiceTypeCode: 'BERTH', portCallServiceEventTypeCode: 'ARRI', portCallServiceLocation: { UNLocationCode: ctx.world.unlocode } },
+      { terminalCallID: ids.terminalCallID, portCallServiceID: ids.depa, portCallServiceTypeCode: 'BERTH', portCallServiceEventTypeCode: 'DEPA', portCallServiceLocation: { UNLocationCode: ctx.world.unlocode } },
     ],
     timestamps: [
       { timestampID: crypto.randomUUID(), portCallServiceID: ids.arri, classifierCode: 'REQ', dateTime: iso(arrival) },
