@@ -12,17 +12,10 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 export type TA11yViolation = { rule: string; impact: string; count: number; help: string; targets: string[] };
 
 /** Runs axe on the page as it is now and returns the serious and critical violations, one entry per rule. */
-/**
- * Toasts that other people's changes raise while a story scans (live notifications) fade in: axe measures their text
- * against the page through the fade, which reads as low contrast. At rest a toast is black on white; its text is the
- * notification's, which the notification centre shows and every scan checks.
- */
-const TRANSIENT = ['.mantine-Notifications-root'];
-
 export async function findSeriousA11yViolations(page: Page, options: { include?: string; exclude?: string[] } = {}): Promise<TA11yViolation[]> {
   let builder = new AxeBuilder({ page }).withTags(WCAG_21_AA_TAGS);
   if (options.include) builder = builder.include(options.include);
-  for (const selector of [...TRANSIENT, ...(options.exclude ?? [])]) builder = builder.exclude(selector);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
   return results.violations
     .filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''))

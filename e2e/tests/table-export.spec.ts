@@ -102,12 +102,14 @@ test.describe('table export', () => {
         const page = await signedInPage(browser, viewport, locale);
         await page.goto(`${baseUrl()}/${locale}/portcall-planner`);
         await expect(page.getByTestId('portcall-row').first()).toBeVisible();
-        // Keyboard: focus the button, open with Enter, walk the items with the arrow keys.
+        // Keyboard: focus the button, open with Enter (focus lands on the first item, as WAI-ARIA's menu pattern has it),
+        // walk the items with the arrow keys.
         await page.getByTestId('portcall-export').focus();
         await page.keyboard.press('Enter');
         await expect(page.getByTestId('portcall-export-menu')).toBeVisible();
-        await page.keyboard.press('ArrowDown');
         await expect(page.getByTestId('portcall-export-csv')).toBeFocused();
+        await page.keyboard.press('ArrowDown');
+        await expect(page.getByTestId('portcall-export-xlsx')).toBeFocused();
         await expect(page.getByTestId('portcall-export-txt')).toHaveText(locale === 'de' ? 'Textdatei' : 'Text file');
         await expectNoPageOverflow(page, `export menu ${locale} ${size}`);
         await screenshot(page, `table-export-menu-${locale}-${size}`);
