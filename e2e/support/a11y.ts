@@ -12,7 +12,18 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 export type TA11yViolation = { rule: string; impact: string; count: number; help: string; targets: string[] };
 
 /** Runs axe on the page as it is now and returns the serious and critical violations, one entry per rule. */
+/**
+ * Waits until nothing on the page is fading or sliding in (a popover, a toast): axe measures colours as drawn, and
+ * text half-way through a fade reads as low contrast. Endless animations (loaders) do not count.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 10_000 })
+    .catch(() => undefined);
+}
+
 export async function findSeriousA11yViolations(page: Page, options: { include?: string; exclude?: string[] } = {}): Promise<TA11yViolation[]> {
+  await settleTransitions(page);
   let builder = new AxeBuilder({ page }).withTags(WCAG_21_AA_TAGS);
   if (options.include) builder = builder.include(options.include);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);

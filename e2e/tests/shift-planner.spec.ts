@@ -28,16 +28,20 @@ function localDate(days: number): string {
 }
 
 /** A call of the board whose cargo spreads over at least two open shifts of the shown days, all still ahead. */
-function pickCall(board: TShiftBoard): TBoardPortcall {
+function findCall(board: TShiftBoard): TBoardPortcall | undefined {
   const open = board.shiftsList.filter((s) => !s.closed && Date.parse(s.start_time) > Date.now());
-  const call = board.portcalls.find((c) => {
+  return board.portcalls.find((c) => {
     if (c.cargo.total < 100 || c.status === 'Cancelled') return false;
     const from = Date.parse(c.cargo_operations_start ?? c.berth_arrival);
     const to = Date.parse(c.cargo_operations_end ?? c.berth_departure);
     const inside = open.filter((s) => Date.parse(s.start_time) >= from && Date.parse(s.end_time) <= to);
     return from > Date.now() + 2 * 3_600_000 && from >= Date.parse(board.shiftsList[0]!.start_time) && inside.length >= 2;
   });
-  if (!call) throw new Error('the demo board has no upcoming call with cargo over two open shifts');
+}
+
+function pickCall(board: TShiftBoard): TBoardPortcall {
+  const call = findCall(board);
+  if (!call) throw new Error('the board has no upcoming call with cargo over two open shifts');
   return call;
 }
 
@@ -49,7 +53,20 @@ test.describe('shift planner', () => {
     const planner = await signedInPage(browser, USERS.terminal);
     const terminal = await api<{ id: number }>(planner, 'GET', '/terminals/current_terminal');
     const from = localDate(1);
-    const board = await api<TShiftBoard>(planner, 'GET', `/shift_planner?terminal_id=${terminal.id}&from=${from}&days=3`);
+    let board = await api<TShiftBoard>(planner, 'GET', `/shift_planner?terminal_id=${terminal.id}&from=${from}&days=3`);
+    if (!findCall(board)) {
+      // Other stories move and cancel demo calls: the story then books a call of its own over two open shifts.
+      const open = board.shiftsList.filter((s) => !s.closed && Date.parse(s.start_time) > Date.now() + 3 * 3_600_000);
+      const vessels = await api<{ items: { id: number; vessel_operator: { id: number } | null }[] }>(planner, 'GET', '/vessels?per_page=100');
+      const vessel = vessels.items.find((v) => v.vessel_operator !== null)!;
+      const arrival = open[0]!.start_time;
+      const departure = open[Math.min(3, open.length - 1)]!.end_time;
+      const created = await planner.request.post(`${API()}/portcalls`, {
+        data: { terminal_id: terminal.id, vessel_id: vessel.id, vessel_operator_id: vessel.vessel_operator!.id, berth_arrival: arrival, berth_departure: departure, cargo_operations_start: arrival, cargo_operations_end: departure, cargo_details: [{ cargo_type: 'Container (boxes)', discharge: 300, load: 200, restow: 0 }] },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      board = await api<TShiftBoard>(planner, 'GET', `/shift_planner?terminal_id=${terminal.id}&from=${from}&days=3`);
+    }
     const call = pickCall(board);
     // The story starts from an empty plan of the call, so the prefill is what the screen shows.
     const cleared = await api<{ portcall: TBoardPortcall }>(planner, 'PUT', `/portcalls/${call.id}/shift_details`, { version: call.version, portcall_shift_details: [] });
