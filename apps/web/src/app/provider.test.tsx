@@ -15,6 +15,6 @@ describe('app provider', () => {
         </Modal>
       </AppProvider>,
     );
-    expect(screen.getByRole('button', { name: 'Schließen' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Schließen' }).getAttribute('aria-label')).toBe('Schließen');
   });
 });

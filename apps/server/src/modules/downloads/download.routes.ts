@@ -1,5 +1,5 @@
 // HTTP for the downloads of spec section 2: csv or Excel, with the list's filters.
-import { DOWNLOAD_FILE_TYPES, TASK_FILTERS, ZDownloadBom, ZLocale, ZPortcallListQuery, ZRecordId, ZTimeZone } from '@quayline/domain';
+import { DOWNLOAD_FILE_TYPES, TASK_FILTERS, type TDownloadFileType, ZDownloadFileOptions, ZDownloadFileType, ZPortcallListQuery, ZRecordId, ZTimeZone } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,21 +8,25 @@ import { downloadAudit, downloadDraft, downloadPortcalls, downloadTasks } from '
 import { sendDownload } from './workbook';
 
 const tags = ['Downloads'];
-// `type` is the spec's name for the file type (ZDownloadFileOptions); `format` is kept for links made before it. The
-// task list names its open or closed list `type` as well (`list` is its new name), so `type` takes those too.
-const ZFileOptions = z.object({
-  type: z.enum([...DOWNLOAD_FILE_TYPES, 'open', 'closed'], { message: 'Use csv or xls' }).optional(),
-  format: z.enum(DOWNLOAD_FILE_TYPES, { message: 'Use csv or xls' }).optional(),
-  locale: ZLocale.optional(),
-  bom: ZDownloadBom,
+// `type` is the spec's name for the file type (ZDownloadFileOptions); `format` is kept for links made before it.
+const ZFileOptions = ZDownloadFileOptions.extend({
+  type: ZDownloadFileType.optional(),
+  format: ZDownloadFileType.optional(),
   timezone: ZTimeZone.optional(),
 });
-type TFileQuery = z.infer<typeof ZFileOptions>;
+type TFileQuery = Omit<z.infer<typeof ZFileOptions>, 'type'> & { type?: TDownloadFileType | 'open' | 'closed' | undefined };
 
 function fileOptions(q: TFileQuery) {
   const type = q.type === 'open' || q.type === 'closed' ? undefined : q.type;
   return { format: type ?? q.format ?? 'csv', locale: q.locale, bom: q.bom, timezone: q.timezone };
 }
+
+// The task list named its open or closed list `type` before `list`; such links still work.
+const ZTaskFileQuery = ZFileOptions.extend({
+  type: z.enum([...DOWNLOAD_FILE_TYPES, 'open', 'closed'], { message: 'Use csv or xls' }).optional(),
+  list: z.enum(['open', 'closed']).optional(),
+  filter: z.enum(TASK_FILTERS).default('all'),
+});
 
 export async function downloadRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -31,7 +35,7 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
     const { type, format, locale, bom, timezone, ...filters } = request.query;
     return sendDownload(reply, await downloadPortcalls(app.ctx, sessionOf(request), filters, fileOptions({ type, format, locale, bom, timezone })));
   });
-  r.get('/portcall-tasks-list/download', { ...auth, schema: { tags, summary: 'Tasks as csv or xlsx', querystring: ZFileOptions.extend({ list: z.enum(['open', 'closed']).optional(), filter: z.enum(TASK_FILTERS).default('all') }) } }, async (request, reply) => {
+  r.get('/portcall-tasks-list/download', { ...auth, schema: { tags, summary: 'Tasks as csv or xlsx', querystring: ZTaskFileQuery } }, async (request, reply) => {
     const { list, filter, ...file } = request.query;
     const kind = list ?? (file.type === 'closed' ? 'closed' : 'open');
     return sendDownload(reply, await downloadTasks(app.ctx, sessionOf(request), { type: kind, filter }, fileOptions(file)));

@@ -49,6 +49,8 @@ describe.each(DB_TARGETS)('downloads on %s', (target) => {
     expect(legacy.split('\r\n')[0]).toMatch(/^"Navire";"IMO"/);
     expect(JSON.stringify((await w.planner('GET', '/portcall/download?type=pdf')).json())).toContain('Use csv or xls');
     expect((await w.planner('GET', '/portcall/download?locale=it')).statusCode).toBe(400);
+    // Only the task list still reads its old `type=open|closed`.
+    expect((await w.planner('GET', '/portcall/download?type=open')).statusCode).toBe(400);
   });
 
   it('writes a real Excel workbook', async () => {
