@@ -21,7 +21,7 @@ import { getOverallPerformance } from '../kpis/kpi.service';
 import { iso, num } from '../portcalls/portcall-mapper';
 import { findCargoDetails } from '../portcalls/portcall.repository';
 import { MOVEMENT_COLUMNS, PERFORMANCE_COLUMNS, SITUATION_COLUMNS, kpiHeaders, reportHeaders } from './report-columns';
-import { translatedText as reportText } from '../translations/translation-files';
+import { translatedText } from '../translations/translation-files';
 import { type ReportCallRow, findMovementCalls, findShiftEvents, findSituationCalls } from './report.repository';
 import { localeOfUser } from '../users/user-info';
 
@@ -127,7 +127,7 @@ export async function downloadSituationReport(ctx: AppContext, session: AuthSess
   const report = await getSituationReport(ctx, session, query);
   const locale = localeOf(session, file);
   const tz = report.time_zone;
-  const text = (key: string, fallback: string) => reportText(locale, key) ?? fallback;
+  const text = (key: string, fallback: string) => translatedText(locale, key) ?? fallback;
   const rows = report.rows.map((r) => ({
     situation: text(`reports.situation.${r.situation}`, r.situation),
     vessel: r.vessel_name,
@@ -157,7 +157,7 @@ export async function downloadSituationReport(ctx: AppContext, session: AuthSess
 export async function downloadMovementReport(ctx: AppContext, session: AuthSession, query: TReportPeriodQuery, file: TReportFile): Promise<TDownloadFile> {
   const report = await getMovementReport(ctx, session, query);
   const locale = localeOf(session, file);
-  const text = (key: string, fallback: string) => reportText(locale, key) ?? fallback;
+  const text = (key: string, fallback: string) => translatedText(locale, key) ?? fallback;
   const rows = report.rows.map((r) => ({
     movement: text(`reports.movement.kinds.${r.kind}`, r.kind),
     time: formatInstantInZone(r.time, report.time_zone),
@@ -180,10 +180,10 @@ export async function downloadPerformanceReport(ctx: AppContext, session: AuthSe
   const kpis = report.by_vessel_operator.kpis;
   const rows: Record<string, unknown>[] = [];
   for (const [grouping, part] of [['by_vessel_operator', report.by_vessel_operator], ['by_berth_section', report.by_berth_section]] as const) {
-    const groupingText = reportText(locale, `reports.performance.${grouping}`) ?? grouping;
+    const groupingText = translatedText(locale, `reports.performance.${grouping}`) ?? grouping;
     const line = (group: string, calls: number, values: Record<string, number | null>) => ({ grouping: groupingText, group, calls, ...Object.fromEntries(kpis.map((k) => [k, values[k] ?? ''])) });
     for (const row of part.rows) rows.push(line(row.group_label, row.counts.calls, row.values));
-    rows.push(line(reportText(locale, 'reports.performance.total') ?? 'total', part.totals.counts.calls, part.totals.values));
+    rows.push(line(translatedText(locale, 'reports.performance.total') ?? 'total', part.totals.counts.calls, part.totals.values));
   }
   const columns = [...reportHeaders(locale, PERFORMANCE_COLUMNS, report.by_vessel_operator.time_zone), ...kpiHeaders(locale, kpis)];
   return renderDownload({ rows, columns, format: file.type, locale, bom: true, baseName: fileNameForPeriod('performance-report', query, report.by_vessel_operator.time_zone), sheetName: 'Performance' });
