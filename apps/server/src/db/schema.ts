@@ -353,6 +353,28 @@ export type PortcallsTable = {
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
+/** Each call's KPI inputs (migration 0031), recomputed by a KPI read for calls marked stale (modules/kpis/kpi-facts.ts). */
+export type PortcallKpiFactsTable = {
+  portcall_id: number;
+  waiting_h: number | null;
+  arrival_dev_h: number | null;
+  departure_dev_h: number | null;
+  turnaround_h: number | null;
+  berth_productivity: number | null;
+  ops_rate: number | null;
+  agreed_before_arrival: boolean | null;
+  eta_error_h: number | null;
+  moves: number | null;
+  crane_intensity: number | null;
+  terminal_response_h: ColumnType<number[], number[] | undefined, number[]>;
+  vessel_side_response_h: ColumnType<number[], number[] | undefined, number[]>;
+  computed_at: CreatedAt;
+};
+/** Marks written by triggers when a call's KPI inputs may have changed; a log, consumed by the KPI reads. */
+export type PortcallKpiStaleTable = {
+  seq: Generated<string>;
+  portcall_id: number;
+};
 export type PortcallCargoDetailsTable = {
   id: Generated<number>;
   portcall_id: number;
@@ -732,6 +754,8 @@ export type DB = {
   portcall_message_reads: PortcallMessageReadsTable;
   portcalls: PortcallsTable;
   portcall_cargo_details: PortcallCargoDetailsTable;
+  portcall_kpi_facts: PortcallKpiFactsTable;
+  portcall_kpi_stale: PortcallKpiStaleTable;
   portcall_timestamps: PortcallTimestampsTable;
   portcall_audit_events: PortcallAuditEventsTable;
   organisations: OrganisationsTable;
