@@ -1,5 +1,5 @@
 // Kysely table types; they mirror db/migrations and are the only place the server names columns.
-import type { TCargoHandlingEquipmentType, TDcsaPortCall, TDcsaPortCallService, TDcsaTerminalCall, TDcsaTimestamp, TDcsaVesselStatus, TStoredJsonKind } from '@quayline/domain';
+import type { TCargoHandlingEquipmentType, TLocalizedNames, TDcsaPortCall, TDcsaPortCallService, TDcsaTerminalCall, TDcsaTimestamp, TDcsaVesselStatus, TStoredJsonKind } from '@quayline/domain';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { StoredJson } from './stored-json';
 
@@ -66,7 +66,17 @@ export type TerminalCranesTable = {
   rail_start_m: number;
   rail_end_m: number;
 };
-export type TerminalShiftsTable = { id: Generated<number>; terminal_id: number; shift_number: number; name: string; start_time: string; end_time: string; gangs_available: Generated<number> };
+export type TerminalShiftsTable = {
+  id: Generated<number>;
+  terminal_id: number;
+  shift_number: number;
+  name: string;
+  /** Names per language: optional at insert (the column defaults to none). */
+  names: ColumnType<TLocalizedNames, StoredJson<'localized_names'> | undefined, StoredJson<'localized_names'>>;
+  start_time: string;
+  end_time: string;
+  gangs_available: Generated<number>;
+};
 export type TerminalNonWorkingTimesTable = {
   id: Generated<number>;
   terminal_id: number;
@@ -98,6 +108,7 @@ export type PilotBoardingPlacesTable = {
   id: Generated<number>;
   port_id: number;
   name: string;
+  names: ColumnType<TLocalizedNames, StoredJson<'localized_names'> | undefined, StoredJson<'localized_names'>>;
   sailing_time_to_berth_minutes: number;
   latitude: number | null;
   longitude: number | null;
