@@ -30,6 +30,7 @@ import { storedJson } from '../../db/stored-json';
 import { AppError } from '../../lib/app-error';
 import { containsPattern } from '../../lib/search-pattern';
 import type { AuthSession } from '../auth/auth.service';
+import { refuseUnlessAllowed } from '../auth/route-permissions';
 import { cancelPortcall } from '../portcalls/portcall.service';
 import { applyScheduleToPortcall, requestCancelFromSchedule } from '../schedules/apply-schedule';
 import { findVesselBookingProblem } from '../vessels/vessel-booking.service';
@@ -87,7 +88,7 @@ export async function getTemplate(ctx: AppContext, session: AuthSession, id: num
 
 /** Agents follow templates through their calls but never change them; vessel operators change their own company's. */
 function assertMayEdit(user: PortalUser, vesselOperatorId: number | null): void {
-  if (user.user_type === 'agent') throw new AppError('FORBIDDEN', { message: 'Agents cannot create or change voyage templates.' });
+  refuseUnlessAllowed(user, 'write_voyage_templates');
   if (user.user_type === 'vessel_operator' && vesselOperatorId !== null && vesselOperatorId !== user.organisation_id) throw new AppError('FORBIDDEN', { message: 'You can only change templates of your own company.' });
 }
 
@@ -145,7 +146,6 @@ const storedFields = (fields: TVoyageTemplateFields) => ({
 });
 
 export async function createTemplate(ctx: AppContext, session: AuthSession, fields: TVoyageTemplateFields): Promise<TVoyageTemplate> {
-  assertMayEdit(session.user, null);
   const now = ctx.clock.now();
   const id = await ctx.db.transaction().execute(async (trx) => {
     await validateTemplate(trx, session.user, fields, null);
