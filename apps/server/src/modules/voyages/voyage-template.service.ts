@@ -289,18 +289,18 @@ async function futureVoyages(trx: Trx, templateId: number, now: Date): Promise<T
   }));
 }
 
-const EFFECT_RANK = { keep: 0, estimate: 1, propose: 2 } as const;
+const EFFECT_RANK = { keep: 0, estimate: 1, request: 2, propose: 3 } as const;
 
 /** How the sync rules would treat new berth times on the call: the strongest effect over arrival and departure. */
-function effectOn(call: TFutureVoyage['portcall'], arrival: string, departure: string): 'estimate' | 'propose' | 'keep' {
+function effectOn(call: TFutureVoyage['portcall'], arrival: string, departure: string): keyof typeof EFFECT_RANK {
   if (!call) return 'keep';
-  let effect: 'estimate' | 'propose' | 'keep' = 'keep';
+  let effect: keyof typeof EFFECT_RANK = 'keep';
   for (const [label, current, incoming] of [
     [call.arrival_label, call.arrival, arrival],
     [call.departure_label, call.departure, departure],
   ] as const) {
     const decision = decideScheduleSync({ label: (label ?? 'none') as TTimeLabel | 'none', current: Date.parse(current), incoming: Date.parse(incoming), thresholdMinutes: DEFAULT_PROPOSAL_THRESHOLD_MINUTES, isSyncable: call.syncable });
-    const next = decision.kind === 'estimate' ? 'estimate' : decision.kind === 'proposal' ? 'propose' : 'keep';
+    const next = decision.kind === 'estimate' || decision.kind === 'request' ? decision.kind : decision.kind === 'proposal' ? 'propose' : 'keep';
     if (EFFECT_RANK[next] > EFFECT_RANK[effect]) effect = next;
   }
   return effect;
