@@ -98,13 +98,7 @@ async function visiblePortCallOr404(ctx: AppContext, session: AuthSession, id: s
 }
 
 /** Omitting a port call (service consumer): it and its terminal calls end; linked Quayline calls are cancelled as their rules allow. */
-/** The standard gives omitting to the service consumer (the vessel side); the terminal cancels services instead. */
-function assertConsumer(session: AuthSession, what: string): void {
-  if (partyOf(session.user.user_type) !== 'vessel_side') throw new AppError('FORBIDDEN', { message: `DCSA: only the service consumer (the vessel side) omits a ${what}; the provider cancels its services.` });
-}
-
 export async function omitJitPortCall(ctx: AppContext, session: AuthSession, id: string, body: TDcsaReason): Promise<void> {
-  assertConsumer(session, 'port call');
   const row = await visiblePortCallOr404(ctx, session, id);
   if (row.omitted) return;
   const now = ctx.clock.now();
@@ -166,7 +160,6 @@ async function omitTerminalCallRow(ctx: AppContext, session: AuthSession, id: st
 }
 
 export async function omitJitTerminalCall(ctx: AppContext, session: AuthSession, id: string, body: TDcsaReason): Promise<void> {
-  assertConsumer(session, 'terminal call');
   const row = await findJitTerminalCall(ctx.db, id);
   if (!row || !(await isJitPortCallVisible(ctx.db, session.user, row.port_call_id))) throw new AppError('NOT_FOUND', { message: `No terminal call ${id}` });
   if (row.omitted) return;
@@ -233,9 +226,7 @@ export async function putJitService(ctx: AppContext, session: AuthSession, id: s
 
 /** Cancel (service provider: the terminal) or decline (service consumer: the vessel side) a service. */
 export async function endJitService(ctx: AppContext, session: AuthSession, id: string, how: 'cancel' | 'decline', body: TDcsaReason): Promise<void> {
-  const party = partyOf(session.user.user_type);
-  if (how === 'cancel' && party !== 'terminal') throw new AppError('FORBIDDEN', { message: 'DCSA: only the service provider (the terminal) cancels a service; the consumer declines it.' });
-  if (how === 'decline' && party !== 'vessel_side') throw new AppError('FORBIDDEN', { message: 'DCSA: only the service consumer (the vessel side) declines a service; the provider cancels it.' });
+  // Who cancels (the provider) and who declines (the consumer) is the route table's (provide_/consume_jit_services).
   const row = await visibleServiceOr(ctx, session, id, () => new AppError('NOT_FOUND', { message: `No port call service ${id}` }));
   if (row.cancelled || row.declined) return;
   await ctx.db

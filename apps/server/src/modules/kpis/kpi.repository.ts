@@ -27,6 +27,25 @@ export async function calendarPeriod(db: Db, args: { timeZone: string; unit: TKp
 }
 
 /** Calls that count for KPIs: visible to the user, at the terminal, neither cancelled nor dummies, on the quay during [from, to). */
+/** The columns of a call every KPI reads (the pilot boarding place joined as `pbp`): the counted calls and the per-call list. */
+const KPI_CALL_COLUMNS = [
+  'portcalls.id',
+  'portcalls.terminal_id',
+  'portcalls.vessel_operator_id',
+  'portcalls.terminal_section_id',
+  'portcalls.berth_arrival',
+  'portcalls.berth_arrival_label',
+  'portcalls.berth_departure',
+  'portcalls.berth_departure_label',
+  'portcalls.pilot_boarding_place_arrival',
+  'portcalls.pilot_boarding_place_arrival_label',
+  'portcalls.cargo_operations_start',
+  'portcalls.cargo_operations_end',
+  'portcalls.berth_start_position',
+  'portcalls.berth_end_position',
+  'pbp.sailing_time_to_berth_minutes',
+] as const;
+
 function countedCalls(db: Db, user: PortalUser, args: { terminalId: number; from: Date; to: Date }) {
   return db
     .selectFrom('portcalls')
@@ -38,23 +57,7 @@ function countedCalls(db: Db, user: PortalUser, args: { terminalId: number; from
     .where('portcalls.cancelled_at', 'is', null)
     .where('portcalls.berth_arrival', '<', args.to)
     .where('portcalls.berth_departure', '>', args.from)
-    .select([
-      'portcalls.id',
-      'portcalls.terminal_id',
-      'portcalls.vessel_operator_id',
-      'portcalls.terminal_section_id',
-      'portcalls.berth_arrival',
-      'portcalls.berth_arrival_label',
-      'portcalls.berth_departure',
-      'portcalls.berth_departure_label',
-      'portcalls.pilot_boarding_place_arrival',
-      'portcalls.pilot_boarding_place_arrival_label',
-      'portcalls.cargo_operations_start',
-      'portcalls.cargo_operations_end',
-      'portcalls.berth_start_position',
-      'portcalls.berth_end_position',
-      'pbp.sailing_time_to_berth_minutes',
-    ]);
+    .select(KPI_CALL_COLUMNS);
 }
 
 /** The per-call KPI inputs, as kept in portcall_kpi_facts (hours as float8; response hours as arrays). */
@@ -380,26 +383,7 @@ export async function perCallKpis(db: Db, user: PortalUser, args: { terminalIds:
     .where('portcalls.berth_arrival', '<=', args.until);
   const total = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   const page = base
-    .select([
-      'portcalls.id',
-      'portcalls.terminal_id',
-      'portcalls.vessel_operator_id',
-      'portcalls.terminal_section_id',
-      'portcalls.status',
-      'portcalls.berth_arrival',
-      'portcalls.berth_arrival_label',
-      'portcalls.berth_departure',
-      'portcalls.berth_departure_label',
-      'portcalls.pilot_boarding_place_arrival',
-      'portcalls.pilot_boarding_place_arrival_label',
-      'portcalls.cargo_operations_start',
-      'portcalls.cargo_operations_end',
-      'portcalls.berth_start_position',
-      'portcalls.berth_end_position',
-      'pbp.sailing_time_to_berth_minutes',
-      'vessels.name as vessel_name',
-      'vo.name as vessel_operator_name',
-    ])
+    .select([...KPI_CALL_COLUMNS, 'portcalls.status', 'vessels.name as vessel_name', 'vo.name as vessel_operator_name'])
     .orderBy('portcalls.berth_arrival', 'desc')
     .orderBy('portcalls.id', 'desc')
     .offset(args.offset)
