@@ -286,3 +286,34 @@ export const ZPortcallJitService = z.object({
   timestamps: z.array(z.object({ timestamp_id: z.string(), classifier_code: z.string(), date_time: z.string(), sent_at: z.string(), remark: z.string().nullable() })),
 });
 export type TPortcallJitService = z.infer<typeof ZPortcallJitService>;
+
+/**
+ * What Quayline sends a counterparty's endpoint: one of the standard's request bodies (a timestamp, a service, a
+ * terminal call, a port call, a vessel status, or a cancel/decline/omit reason). Tried in this order: the reason,
+ * having no required field, comes last.
+ */
+export const ZJitOutboundBody = z.union([ZDcsaTimestamp, ZDcsaPortCallService, ZDcsaTerminalCall, ZDcsaPortCall, ZDcsaVesselStatus, ZDcsaReason]);
+export type TJitOutboundBody = z.infer<typeof ZJitOutboundBody>;
+
+/** A queued message's state: waiting for its first try, waiting to try again, taken by the endpoint, or given up. */
+export const JIT_DELIVERY_STATUSES = ['pending', 'retrying', 'sent', 'failed'] as const;
+export type TJitDeliveryStatus = (typeof JIT_DELIVERY_STATUSES)[number];
+
+/** One message sent (or to be sent) to a counterparty about a call, as the call's JIT timeline shows it. */
+export const ZPortcallJitMessage = z.object({
+  id: z.number().int(),
+  counterparty_name: z.string(),
+  method: z.enum(['PUT', 'POST']),
+  path: z.string(),
+  /** The timestamp's classifier when the message is one. */
+  classifier_code: z.string().nullable(),
+  date_time: z.string().nullable(),
+  is_fyi: z.boolean(),
+  status: z.enum(JIT_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  last_http_status: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  delivered_at: z.string().nullable(),
+});
+export type TPortcallJitMessage = z.infer<typeof ZPortcallJitMessage>;

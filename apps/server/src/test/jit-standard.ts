@@ -100,3 +100,16 @@ export function expectStandard(schema: TJitSchemaName, data: unknown, direction:
   const problems = standardProblems(schema, data, direction);
   if (problems.length) throw new Error(`Not a DCSA JIT 2.0.0 ${schema} (${direction}): ${problems.join('; ')}\n${JSON.stringify(data)}`);
 }
+
+/** The standard's request schema of an operation (method and path, ids filled in), read from the YAML; null when it takes no body. */
+export function requestSchemaOfPath(method: string, urlPath: string): TJitSchemaName | null {
+  const pathOnly = urlPath.split('?')[0]!;
+  for (const [template, ops] of Object.entries(JIT_STANDARD.paths)) {
+    if (!new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(pathOnly)) continue;
+    const op = ops[method.toLowerCase()] as { requestBody?: { content: { 'application/json': { schema: { $ref: string } } } } } | undefined;
+    if (!op) throw new Error(`${method} ${pathOnly} is not an operation of the standard`);
+    const ref = op.requestBody?.content['application/json'].schema.$ref;
+    return ref ? (ref.split('/').pop() as TJitSchemaName) : null;
+  }
+  throw new Error(`${method} ${pathOnly} is not an operation of the standard`);
+}

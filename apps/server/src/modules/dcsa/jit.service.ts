@@ -11,6 +11,7 @@ import {
   type TDcsaTimestamp,
   type TDcsaVesselStatus,
   type TPortcallJitService,
+  type TPortcallJitMessage,
   type TNegotiatedTime,
   type TPortcall,
   type TVesselType,
@@ -30,6 +31,7 @@ import type { AuthSession } from '../auth/auth.service';
 import { visibleTo } from '../portcalls/portcall.repository';
 import { cancelPortcall, createPortcall, getPortcall } from '../portcalls/portcall.service';
 import { applyDcsaTimestamp } from './dcsa.service';
+import { type TJitMessage, portcallJitMessages, queueJitMessages } from './jit-outbox.service';
 import { findJitPortCall, findJitService, findJitTerminalCall, isJitPortCallVisible, jitPortCallVisibleTo, latestPlannedTimes } from './jit.repository';
 
 const SOURCE = 'dcsa_jit';
@@ -110,6 +112,7 @@ export async function omitJitPortCall(ctx: AppContext, session: AuthSession, id:
   const now = ctx.clock.now();
   await ctx.db.updateTable('jit_port_calls').set({ omitted: true, omit_reason: body.reason ?? null, updated_at: now }).where('port_call_id', '=', id).execute();
   const terminalCalls = await ctx.db.selectFrom('jit_terminal_calls').select(['terminal_call_id', 'portcall_id', 'omitted']).where('port_call_id', '=', id).execute();
+  for (const tc of terminalCalls) await shareJitMessage(ctx, session, tc.portcall_id, id, { key: `omit:${id}`, method: 'POST', path: `/port-calls/${id}/omit`, body: withoutFyi(body) });
   for (const tc of terminalCalls) if (!tc.omitted) await omitTerminalCallRow(ctx, session, tc.terminal_call_id, tc.portcall_id, body.reason);
 }
 
@@ -170,6 +173,7 @@ export async function omitJitTerminalCall(ctx: AppContext, session: AuthSession,
   const row = await findJitTerminalCall(ctx.db, id);
   if (!row || !(await isJitPortCallVisible(ctx.db, session.user, row.port_call_id))) throw new AppError('NOT_FOUND', { message: `No terminal call ${id}` });
   if (row.omitted) return;
+  await shareJitMessage(ctx, session, row.portcall_id, row.port_call_id, { key: `omit:${id}`, method: 'POST', path: `/terminal-calls/${id}/omit`, body: withoutFyi(body) });
   await omitTerminalCallRow(ctx, session, id, row.portcall_id, body.reason);
 }
 
@@ -243,6 +247,7 @@ export async function endJitService(ctx: AppContext, session: AuthSession, id: s
     .set({ ...(how === 'cancel' ? { cancelled: true } : { declined: true }), reason: body.reason ?? null, updated_at: ctx.clock.now() })
     .where('port_call_service_id', '=', id)
     .execute();
+  await shareJitMessage(ctx, session, row.portcall_id, row.port_call_id, { key: `${how}:${id}`, method: 'POST', path: `/port-call-services/${id}/${how}`, body: withoutFyi(body) });
   // The berth is the call: ending its arrival ends the call, as the call's own rules allow the sender's side
   // (the terminal cancels, the vessel side asks to cancel).
   if (row.type_code === 'BERTH' && row.event_type_code === 'ARRI' && row.portcall_id !== null) {
@@ -294,16 +299,41 @@ export async function putJitTimestamp(ctx: AppContext, session: AuthSession, id:
   }
   const now = ctx.clock.now();
   const row = { timestamp_id: id, port_call_service_id: body.portCallServiceID, classifier_code: body.classifierCode, date_time: new Date(body.dateTime), jit_object: storedJson('jit_timestamp', stored), sender_user_id: session.user.id, created_at: now };
+  // The id is claimed first: of two identical PUTs at the same instant only the one that inserted applies the step,
+  // the other is the same message sent again.
+  const inserted = await ctx.db.insertInto('jit_timestamps').values(row).onConflict((oc) => oc.column('timestamp_id').doNothing()).returning('timestamp_id').executeTakeFirst();
+  if (!inserted) {
+    const again = await ctx.db.selectFrom('jit_timestamps').select('jit_object').where('timestamp_id', '=', id).executeTakeFirst();
+    if (again && same(again.jit_object, stored)) return;
+    throw conflict('A timestamp cannot be changed; send a new one (with replyToTimestampID) instead.');
+  }
   const time = negotiatedTimeOf({ portCallServiceTypeCode: type, portCallServiceEventTypeCode: service.event_type_code as TDcsaPortCallService['portCallServiceEventTypeCode'], portCallPhaseTypeCode: service.jit_object.portCallPhaseTypeCode });
   let portcallId = service.portcall_id;
   if (time && portcallId !== null) {
-    // The step first: a step the call's rules refuse refuses the timestamp too, so both sides keep one story.
-    const call = await getPortcall(ctx, session, portcallId);
-    await applyDcsaTimestamp(ctx, session, call, time, body, SOURCE);
+    // A step the call's rules refuse refuses the timestamp too (its id is given back), so both sides keep one story.
+    try {
+      const call = await getPortcall(ctx, session, portcallId);
+      await applyDcsaTimestamp(ctx, session, call, time, body, SOURCE);
+    } catch (err) {
+      await ctx.db.deleteFrom('jit_timestamps').where('timestamp_id', '=', id).execute();
+      throw err;
+    }
   }
-  const inserted = await ctx.db.insertInto('jit_timestamps').values(row).onConflict((oc) => oc.column('timestamp_id').doNothing()).returning('timestamp_id').executeTakeFirst();
-  if (!inserted) return;
   if (portcallId === null && service.type_code === 'BERTH') portcallId = await linkOrCreateCall(ctx, session, service.terminal_call_id);
+  // The terminal's timestamp goes to the call's connected systems; a partner's goes to the others as a copy.
+  await shareJitMessage(ctx, session, portcallId, service.port_call_id, { key: `timestamp:${id}`, method: 'PUT', path: `/timestamps/${id}`, body: stored });
+}
+
+/**
+ * A message that came in through these endpoints, passed on to the call's connected systems (docs/dcsa-jit.md): what
+ * the terminal sends goes to them all; what a partner sends goes to the others as a copy (isFYI). Never to its sender.
+ */
+async function shareJitMessage(ctx: AppContext, session: AuthSession, portcallId: number | null, portCallId: string, message: TJitMessage): Promise<void> {
+  if (portcallId === null) return;
+  const call = await ctx.db.selectFrom('portcalls').select(['id', 'terminal_id', 'vessel_operator_id', 'agent_id']).where('id', '=', portcallId).executeTakeFirst();
+  const owner = await ctx.db.selectFrom('jit_port_calls').select('owner_organisation_id').where('port_call_id', '=', portCallId).executeTakeFirst();
+  if (!call) return;
+  await queueJitMessages(ctx.db, { call, primaryOrganisationId: owner?.owner_organisation_id ?? null, messages: [message], exceptUserId: session.user.id, now: ctx.clock.now() });
 }
 
 /**
@@ -416,6 +446,12 @@ export async function listJitVesselStatuses(ctx: AppContext, session: AuthSessio
   const service = await findJitService(ctx.db, portCallServiceID);
   if (!service || !(await isJitPortCallVisible(ctx.db, session.user, service.port_call_id))) return [];
   return (await ctx.db.selectFrom('jit_vessel_statuses').select('jit_object').where('port_call_service_id', '=', portCallServiceID).execute()).map((r) => r.jit_object);
+}
+
+/** What Quayline sent about a call to the connected systems, and whether it arrived (the terminal operator's view). */
+export async function portcallJitOutbound(ctx: AppContext, session: AuthSession, portcallId: number): Promise<TPortcallJitMessage[]> {
+  await getPortcall(ctx, session, portcallId);
+  return portcallJitMessages(ctx, session, portcallId);
 }
 
 /** The JIT services of the terminal calls linked to a port call, each with its timestamps: the call's JIT timeline. */
