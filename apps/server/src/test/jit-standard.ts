@@ -1,12 +1,13 @@
 // The official DCSA Port Call (JIT) 2.0.0 OpenAPI document as a validator for the tests: every JIT object Quayline
 // sends or accepts is checked against the published component schemas, not against our own reading of them.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 
-export const JIT_STANDARD_FILE = path.resolve(__dirname, '../modules/dcsa/standard/JIT_v2.0.0.yaml');
+// By the module's URL, so the file is found under vitest and when `npm run jit-carrier` runs it as an ES module.
+export const JIT_STANDARD_FILE = fileURLToPath(new URL('../modules/dcsa/standard/JIT_v2.0.0.yaml', import.meta.url));
 
 /** A JSON-schema node of the OpenAPI document, as far as the tests read it. */
 export type TStandardSchema = {
