@@ -144,6 +144,15 @@ export type TJitAnswer = { status: number; body: unknown; apiVersion: string | u
 /** How the client reaches Quayline: over HTTP (fetch), or app.inject() in tests. `path` starts after /api/dcsa/jit/v2. */
 export type TJitTransport = (method: 'GET' | 'PUT' | 'POST', path: string, headers: Record<string, string>, body: unknown) => Promise<TJitAnswer>;
 
+/** The JIT endpoints of a test app through app.inject(). */
+export function injectTransport(t: { app: { inject: (opts: { method: 'GET' | 'PUT' | 'POST'; url: string; headers: Record<string, string>; payload?: object }) => Promise<{ statusCode: number; body: string; headers: Record<string, unknown>; json(): unknown }> } }): TJitTransport {
+  return async (method, path, headers, body) => {
+    const res = await t.app.inject({ method, url: `/api/dcsa/jit/v2${path}`, headers, ...(body !== undefined ? { payload: body as object } : {}) });
+    const version = res.headers['api-version'];
+    return { status: res.statusCode, body: res.body ? res.json() : null, apiVersion: typeof version === 'string' ? version : undefined };
+  };
+}
+
 export function fetchTransport(baseUrl: string): TJitTransport {
   const base = baseUrl.replace(/\/+$/, '');
   return async (method, path, headers, body) => {

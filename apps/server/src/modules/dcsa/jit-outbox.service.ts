@@ -306,10 +306,13 @@ export async function deliverJitOutbox(ctx: AppContext, options: { fetch?: TJitF
 
 // ---------------------------------------------------------------- the call's view
 
-/** What was sent about a call to whom, and whether it arrived: for the terminal operator that registered the systems. */
+/** What was sent about a call to whom, and whether it arrived: for the terminal's people (empty for the vessel side). */
 export async function portcallJitMessages(ctx: AppContext, session: AuthSession, portcallId: number): Promise<TPortcallJitMessage[]> {
-  if (session.user.user_type !== 'terminal_operator' || session.user.organisation_id === null) return [];
-  const rows = await findOutboxOfPortcall(ctx.db, { portcallId, terminalOperatorId: session.user.organisation_id, limit: 200 });
+  if (session.user.user_type !== 'terminal_operator') return [];
+  // The systems the operator of the call's terminal connected (the caller already passed the call's visibility).
+  const terminal = await ctx.db.selectFrom('portcalls').innerJoin('terminals', 'terminals.id', 'portcalls.terminal_id').select('terminals.terminal_operator_id').where('portcalls.id', '=', portcallId).executeTakeFirst();
+  if (!terminal) return [];
+  const rows = await findOutboxOfPortcall(ctx.db, { portcallId, terminalOperatorId: terminal.terminal_operator_id, limit: 200 });
   return rows.map((r) => {
     const read = readStoredJson('jit_outbound_body', r.jit_body);
     const body = read.ok ? (read.value as Partial<TDcsaTimestamp>) : {};

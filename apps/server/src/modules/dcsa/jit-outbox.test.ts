@@ -1,20 +1,12 @@
 // DCSA JIT 2.0 outbound: what the terminal saves reaches the call's connected carrier system at its endpoint, as the
 // standard's messages (checked against the official YAML by the receiving side), with retries and their record.
-import { DCSA_JIT_PREFIX, type TPortcallJitMessage } from '@quayline/domain';
+import type { TPortcallJitMessage } from '@quayline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/fixtures';
-import { type TJitCarrierClient, type TJitCarrierEndpoint, type TJitTransport, createJitCarrierClient, openJitCall, startJitCarrierEndpoint } from '../../test/jit-carrier';
+import { type TJitCarrierClient, type TJitCarrierEndpoint, createJitCarrierClient, injectTransport, openJitCall, startJitCarrierEndpoint } from '../../test/jit-carrier';
 import { type PortcallWorld, createPortcallWorld } from '../../test/portcall-world';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
 import { deliverJitOutbox, jitRetryDelayMs } from './jit-outbox.service';
-
-/** The JIT endpoints through app.inject(), for the carrier client. */
-export function injectTransport(t: TestApp): TJitTransport {
-  return async (method, path, headers, body) => {
-    const res = await t.app.inject({ method, url: `${DCSA_JIT_PREFIX}${path}`, headers, ...(body !== undefined ? { payload: body as object } : {}) });
-    return { status: res.statusCode, body: res.body ? (res.json() as unknown) : null, apiVersion: typeof res.headers['api-version'] === 'string' ? res.headers['api-version'] : undefined };
-  };
-}
 
 describe.each(DB_TARGETS)('DCSA JIT 2.0 outbound on %s', (target) => {
   let t: TestApp;

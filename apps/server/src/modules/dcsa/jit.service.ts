@@ -23,6 +23,7 @@ import {
   partyOf,
   type TDcsaServiceType,
 } from '@quayline/domain';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { storedJson } from '../../db/stored-json';
@@ -121,10 +122,12 @@ export async function listJitPortCalls(ctx: AppContext, session: AuthSession, q:
   if (q.portCallID) query = query.where('port_call_id', '=', q.portCallID);
   if (q.UNLocationCode) query = query.where('un_location_code', '=', q.UNLocationCode);
   if (q.vesselIMONumber) query = query.where('vessel_imo', '=', q.vesselIMONumber);
+  // The filters on fields of the stored object run in SQL too, before the list's cap, so a match is never cut off.
+  if (q.portVisitReference) query = query.where(sql`jit_port_calls.jit_object->>'portVisitReference'`, '=', q.portVisitReference);
+  if (q.vesselName) query = query.where(sql`lower(jit_port_calls.jit_object->'vessel'->>'name')`, '=', q.vesselName.toLowerCase());
+  if (q.MMSINumber) query = query.where(sql`jit_port_calls.jit_object->'vessel'->>'MMSINumber'`, '=', q.MMSINumber);
   const rows = await query.orderBy('updated_at').limit(JIT_LIST_LIMIT).execute();
-  return rows
-    .map((r) => ({ ...r.jit_object, omitted: r.omitted }))
-    .filter((b) => (!q.portVisitReference || b.portVisitReference === q.portVisitReference) && (!q.vesselName || b.vessel.name?.toLowerCase() === q.vesselName.toLowerCase()) && (!q.MMSINumber || b.vessel.MMSINumber === q.MMSINumber));
+  return rows.map((r) => ({ ...r.jit_object, omitted: r.omitted }));
 }
 
 // ---------------------------------------------------------------- terminal calls
@@ -185,9 +188,14 @@ export async function listJitTerminalCalls(ctx: AppContext, session: AuthSession
     .where(jitPortCallVisibleTo(session.user));
   if (q.portCallID) query = query.where('tc.port_call_id', '=', q.portCallID);
   if (q.terminalCallID) query = query.where('tc.terminal_call_id', '=', q.terminalCallID);
-  const rows = await query.orderBy('tc.updated_at').limit(JIT_LIST_LIMIT).execute();
   const fields = ['terminalCallReference', 'carrierServiceName', 'carrierServiceCode', 'universalServiceReference', 'carrierImportVoyageNumber', 'carrierExportVoyageNumber', 'universalImportVoyageReference', 'universalExportVoyageReference'] as const;
-  return rows.map((r) => ({ ...r.jit_object, omitted: r.omitted })).filter((b) => fields.every((f) => q[f] === undefined || b[f] === q[f]));
+  // In SQL, before the list's cap (the field names are ours, from the list above, never the caller's).
+  for (const f of fields) {
+    const value = q[f];
+    if (value !== undefined) query = query.where(sql`tc.jit_object->>${sql.lit(f)}`, '=', value);
+  }
+  const rows = await query.orderBy('tc.updated_at').limit(JIT_LIST_LIMIT).execute();
+  return rows.map((r) => ({ ...r.jit_object, omitted: r.omitted }));
 }
 
 // ---------------------------------------------------------------- port call services
