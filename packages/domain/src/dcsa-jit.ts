@@ -317,3 +317,35 @@ export const ZPortcallJitMessage = z.object({
   delivered_at: z.string().nullable(),
 });
 export type TPortcallJitMessage = z.infer<typeof ZPortcallJitMessage>;
+
+/** A JIT length (draft) in metres: the standard's feet are decimal feet, not feet and inches. */
+export function dcsaMetres(value: number, unit: 'MTR' | 'FOT' | undefined): number {
+  return unit === 'FOT' ? value * 0.3048 : value;
+}
+
+type TUnitCount = { totalUnits: number } | { _20_units: number; _40_units: number; _45_units: number } | { totalRestows: number };
+const unitsOf = (u: TUnitCount | undefined): number => (u === undefined ? 0 : 'totalUnits' in u ? u.totalUnits : 'totalRestows' in u ? u.totalRestows : u._20_units + u._40_units + u._45_units);
+const directionUnits = (d: TDcsaMoves['loadUnits']): number => (d ? unitsOf(d.ladenContainerUnits) + unitsOf(d.emptyContainerUnits) + unitsOf(d.reeferPluggedContainerUnits) + (d.oogUnits ?? 0) : 0);
+
+/**
+ * A moves forecast as container moves of the call: boxes to discharge, to load and to restow, summed over the
+ * forecast's objects (one per VSA partner, or one for all), and the total (the forecast's own total where it gives
+ * one, otherwise the sum). Reefers and out-of-gauge units are among the laden ones the standard counts them with.
+ */
+export function dcsaMovesTotals(moves: readonly TDcsaMoves[]): { discharge: number; load: number; restow: number; total: number } {
+  let discharge = 0;
+  let load = 0;
+  let restow = 0;
+  let given = 0;
+  let hasGivenTotal = false;
+  for (const m of moves) {
+    discharge += directionUnits(m.dischargeUnits);
+    load += directionUnits(m.loadUnits);
+    restow += unitsOf(m.restows);
+    if (m.totalUnits !== undefined) {
+      given += m.totalUnits;
+      hasGivenTotal = true;
+    }
+  }
+  return { discharge, load, restow, total: hasGivenTotal ? given : discharge + load + restow };
+}

@@ -195,6 +195,48 @@ describe.each(DB_TARGETS)('DCSA JIT 2.0 conformance-shaped scenario on %s', (tar
     }
   }, 60_000);
 
+  it('puts a vessel status’s draft and a moves forecast onto the call, as the carrier’s own edit', async () => {
+    const opened = await openJitCall(carrier, { unlocode, imo: w.vessel.imo_number, arrival: '2026-11-10T06:00:00Z', departure: '2026-11-11T06:00:00Z' });
+    const call = await portcallOf(opened.terminalCallID);
+    step();
+    // 40 decimal feet on the arrival: the inbound draft; 12.4 m on the departure: the outbound one.
+    expect((await carrier.send('PUT', `/vessel-statuses/${opened.arrivalServiceID}`, { portCallServiceID: opened.arrivalServiceID, draft: 40, dimensionUnit: 'FOT' })).status).toBe(204);
+    step();
+    expect((await carrier.send('PUT', `/vessel-statuses/${opened.departureServiceID}`, { portCallServiceID: opened.departureServiceID, draft: 12.4, dimensionUnit: 'MTR' })).status).toBe(204);
+    expect(await current(call.id)).toMatchObject({ draft_inbound: 12.19, draft_outbound: 12.4 });
+    // A draft the call cannot hold refuses the status, which is then not kept.
+    const tooDeep = await carrier.send('PUT', `/vessel-statuses/${opened.arrivalServiceID}`, { portCallServiceID: opened.arrivalServiceID, draft: 31, dimensionUnit: 'MTR' });
+    expect(tooDeep.status).toBe(400);
+    expect((await carrier.get(`/vessel-statuses?portCallServiceID=${opened.arrivalServiceID}`)).body).toEqual([expect.objectContaining({ draft: 40, dimensionUnit: 'FOT' })]);
+
+    // A moves forecast: the call's container line gets the boxes to discharge, load and restow.
+    const moves = crypto.randomUUID();
+    step();
+    const forecast = {
+      terminalCallID: opened.terminalCallID,
+      portCallServiceID: moves,
+      portCallServiceTypeCode: 'MOVES',
+      portCallServiceEventTypeCode: 'ARRI',
+      portCallServiceLocation: { UNLocationCode: unlocode },
+      moves: [{ dischargeUnits: { ladenContainerUnits: { _20_units: 100, _40_units: 200, _45_units: 10 }, emptyContainerUnits: { totalUnits: 40 } }, loadUnits: { ladenContainerUnits: { totalUnits: 280 } }, restows: { totalRestows: 12 } }],
+    };
+    expect((await carrier.send('PUT', `/port-call-services/${moves}`, forecast)).status).toBe(204);
+    const after = await current(call.id);
+    expect(after.move_count_containers).toBe(642);
+    expect(after.cargo_details).toEqual([expect.objectContaining({ cargo_type: 'Container (boxes)', discharge: 350, load: 280, restow: 12 })]);
+    // A new forecast replaces the numbers on the same line.
+    step();
+    expect((await carrier.send('PUT', `/port-call-services/${moves}`, { ...forecast, moves: [{ loadUnits: { ladenContainerUnits: { totalUnits: 300 } } }] })).status).toBe(204);
+    const again = await current(call.id);
+    expect(again.cargo_details).toEqual([expect.objectContaining({ cargo_type: 'Container (boxes)', discharge: 0, load: 300, restow: 0 })]);
+    // The call's history names the carrier's system as the writer of each change.
+    const system = await t.database.db.selectFrom('dcsa_counterparties').select('portal_user_id').where('name', '=', 'Carrier system').executeTakeFirstOrThrow();
+    const audit = await t.database.db.selectFrom('portcall_audit_events').select(['field', 'actor_user_id']).where('portcall_id', '=', call.id).where('field', 'in', ['draft_inbound', 'draft_outbound', 'cargo_details', 'move_count_containers']).execute();
+    expect(new Set(audit.map((a) => a.field))).toEqual(new Set(['draft_inbound', 'draft_outbound', 'cargo_details', 'move_count_containers']));
+    expect(audit.every((a) => a.actor_user_id === system.portal_user_id)).toBe(true);
+    expect(carrier.problems).toEqual([]);
+  }, 60_000);
+
   it('received nothing off the standard at any endpoint', () => {
     const all = [...carrierEndpoint.received, ...agencyEndpoint.received, ...strangerEndpoint.received];
     expect(all.length).toBeGreaterThan(10);

@@ -44,16 +44,19 @@ export const JIT_STANDARD: TStandardDocument = parse(readFileSync(JIT_STANDARD_F
  * names (the standard leaves most objects open, so `portCallServiceType` next to a missing `portCallServiceTypeCode`
  * would otherwise only fail by the missing field, and a misspelt optional field never).
  */
-function closed(schema: TStandardSchema): TStandardSchema {
+function closed(schema: TStandardSchema, inherited: readonly string[] = []): TStandardSchema {
   const copy: TStandardSchema = { ...schema };
   if (copy.properties) {
     copy.properties = Object.fromEntries(Object.entries(copy.properties).map(([k, v]) => [k, closed(v)]));
+    // An alternative of an object that has fields of its own (a moves forecast's units beside its carrier code and
+    // restows) carries those fields too.
+    for (const name of inherited) if (!(name in copy.properties)) copy.properties[name] = {};
     // An object that also combines alternatives (a moves forecast: its own fields plus totals or sizes) gets its other
     // fields from those alternatives, so closing it would refuse every valid one.
     if (copy.additionalProperties === undefined && !copy.oneOf && !copy.anyOf && !copy.allOf) copy.additionalProperties = false;
   }
   if (copy.items) copy.items = closed(copy.items);
-  for (const key of ['oneOf', 'anyOf', 'allOf'] as const) if (copy[key]) copy[key] = copy[key].map(closed);
+  for (const key of ['oneOf', 'anyOf', 'allOf'] as const) if (copy[key]) copy[key] = copy[key].map((alt) => closed(alt));
   return copy;
 }
 
@@ -74,7 +77,16 @@ function validatorFor(direction: 'request' | 'response'): Ajv {
   const annotation = direction === 'request' ? 'writeOnly' : 'readOnly';
   ajv.addKeyword({ keyword: forbidden, schemaType: 'boolean', validate: (on: boolean) => !on, errors: false });
   ajv.addKeyword({ keyword: annotation, schemaType: 'boolean' });
-  ajv.addSchema({ $id: 'jit', components: { schemas: Object.fromEntries(Object.entries(JIT_STANDARD.components.schemas).map(([k, v]) => [k, closed(v)])) } } as AnySchema);
+  // Which components are alternatives (oneOf/anyOf) of an object with fields of its own, and those fields.
+  const inherited = new Map<string, string[]>();
+  for (const parent of Object.values(JIT_STANDARD.components.schemas)) {
+    if (!parent.properties) continue;
+    for (const alt of [...(parent.oneOf ?? []), ...(parent.anyOf ?? [])]) {
+      const name = alt.$ref?.split('/').pop();
+      if (name) inherited.set(name, [...(inherited.get(name) ?? []), ...Object.keys(parent.properties)]);
+    }
+  }
+  ajv.addSchema({ $id: 'jit', components: { schemas: Object.fromEntries(Object.entries(JIT_STANDARD.components.schemas).map(([k, v]) => [k, closed(v, v.additionalProperties === false ? [] : (inherited.get(k) ?? []))])) } } as AnySchema);
   return ajv;
 }
 

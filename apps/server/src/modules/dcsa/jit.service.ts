@@ -20,6 +20,9 @@ import {
   ZJitTerminalCallQuery,
   ZJitTimestampQuery,
   dcsaClassifierAllowed,
+  dcsaMetres,
+  dcsaMovesTotals,
+  type TPortcallUpdateRequest,
   partyOf,
   type TDcsaServiceType,
 } from '@quayline/domain';
@@ -30,7 +33,7 @@ import { storedJson } from '../../db/stored-json';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { visibleTo } from '../portcalls/portcall.repository';
-import { cancelPortcall, createPortcall, getPortcall } from '../portcalls/portcall.service';
+import { cancelPortcall, createPortcall, getPortcall, updatePortcall } from '../portcalls/portcall.service';
 import { applyDcsaTimestamp } from './dcsa.service';
 import { type TJitMessage, portcallJitMessages, queueJitMessages } from './jit-outbox.service';
 import { findJitPortCall, findJitService, findJitTerminalCall, isJitPortCallVisible, jitPortCallVisibleTo, latestPlannedTimes } from './jit.repository';
@@ -51,6 +54,39 @@ function canonical(value: unknown): unknown {
 
 const badRequest = (path: string, message: string) => new AppError('VALIDATION_FAILED', { errors: [{ path, message }] });
 const conflict = (message: string) => new AppError('CONFLICT', { message });
+
+/**
+ * Writes what a JIT object says about the call (a vessel status's draft, a moves forecast's container moves) onto
+ * the linked call through its general edit, as the sender: the field rules of docs/permissions.md apply to a
+ * counterparty exactly as to its organisation's people (a field they may not write is refused with 403, and then the
+ * object is not kept either). A cancelled call takes nothing; a version race is tried once more.
+ */
+async function writeOntoCall(ctx: AppContext, session: AuthSession, portcallId: number | null, fields: (call: TPortcall) => Omit<TPortcallUpdateRequest, 'version'> | null): Promise<void> {
+  if (portcallId === null) return;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const call = await getPortcall(ctx, session, portcallId);
+    if (call.status === 'Cancelled') return;
+    const change = fields(call);
+    if (!change) return;
+    try {
+      await updatePortcall(ctx, session, portcallId, { ...change, version: call.version });
+      return;
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'CONFLICT') || attempt === 1) throw err;
+    }
+  }
+}
+
+/** The container line a moves forecast sets (the call's first container line, or a new one), the other lines as they are. */
+function cargoWithMoves(call: TPortcall, moves: ReturnType<typeof dcsaMovesTotals>): NonNullable<TPortcallUpdateRequest['cargo_details']> {
+  const CONTAINER = 'Container (boxes)' as const;
+  const lines = call.cargo_details.map((d) => ({ ...d }));
+  const line = lines.find((d) => d.cargo_type === CONTAINER);
+  const counts = { discharge: moves.discharge, load: moves.load, restow: moves.restow, quantities: null, move_count_unit: 'pieces' as const };
+  if (line) Object.assign(line, counts);
+  else lines.push({ cargo_type: CONTAINER, move_count: 0, crane_intensity: 1, ...counts } as (typeof lines)[number]);
+  return lines;
+}
 
 /** Which of our negotiated times a JIT service carries (the inverse of DCSA_SERVICE_OF_TIME), or null for the others. */
 export function negotiatedTimeOf(service: Pick<TDcsaPortCallService, 'portCallServiceTypeCode' | 'portCallServiceEventTypeCode' | 'portCallPhaseTypeCode'>): TNegotiatedTime | null {
@@ -219,6 +255,13 @@ export async function putJitService(ctx: AppContext, session: AuthSession, id: s
     if (existing.cancelled || existing.declined) throw conflict(`The service was ${existing.cancelled ? 'cancelled' : 'declined'}; it cannot be changed.`);
     if (same(existing.jit_object, stored)) return;
     if (existing.type_code !== body.portCallServiceTypeCode || existing.event_type_code !== body.portCallServiceEventTypeCode) throw conflict('A service keeps its type and event; send a new service instead.');
+  }
+  // A moves forecast feeds the call's container moves (docs/dcsa-jit.md).
+  if (body.portCallServiceTypeCode === 'MOVES' && body.moves?.length) {
+    const totals = dcsaMovesTotals(body.moves);
+    await writeOntoCall(ctx, session, parent.portcall_id, (call) => ({ cargo_details: cargoWithMoves(call, totals), move_count_containers: Math.min(totals.total, 100_000) }));
+  }
+  if (existing) {
     await ctx.db.updateTable('jit_port_call_services').set({ jit_object: storedJson('jit_port_call_service', stored), updated_at: now }).where('port_call_service_id', '=', id).execute();
   } else {
     await ctx.db
@@ -442,6 +485,13 @@ export async function putJitVesselStatus(ctx: AppContext, session: AuthSession, 
   const service = await visibleServiceOr(ctx, session, id, () => new AppError('NOT_FOUND', { message: `No port call service ${id}` }));
   if (service.cancelled || service.declined || service.terminal_call_omitted || service.port_call_omitted) throw conflict('The service was cancelled, declined or omitted.');
   const stored = withoutFyi(body);
+  // The draft reaches the call: the inbound draft for the arrival side, the outbound one for a departure or the outbound phase.
+  if (body.draft !== undefined) {
+    const metres = Math.round(dcsaMetres(body.draft, body.dimensionUnit) * 100) / 100;
+    const field = service.event_type_code === 'DEPA' || service.jit_object.portCallPhaseTypeCode === 'OUTB' ? 'draft_outbound' : 'draft_inbound';
+    if (metres > 30) throw badRequest('draft', 'A draft of more than 30 m is not one Quayline keeps');
+    await writeOntoCall(ctx, session, service.portcall_id, (call) => (call[field] === metres ? null : { [field]: metres }));
+  }
   const now = ctx.clock.now();
   await ctx.db
     .insertInto('jit_vessel_statuses')
