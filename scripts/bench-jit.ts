@@ -31,7 +31,7 @@ const OUTBOUND_TARGET_MS = 2_000;
 const DAY = 86_400_000;
 const START = Date.parse('2027-03-01T06:00:00Z');
 
-type TResult = { database: string; puts: number[]; creatingPuts: number[]; stepPuts: number[]; deliveries: number[]; offStandard: number };
+type TResult = { database: string; puts: number[]; creatingPuts: number[]; stepPuts: number[]; saves: number[]; deliveries: number[]; offStandard: number };
 
 async function run(label: string, config: TDatabaseConfig): Promise<TResult> {
   const database = await openDatabase(config);
@@ -63,6 +63,8 @@ async function run(label: string, config: TDatabaseConfig): Promise<TResult> {
     const carrier = createJitCarrierClient(timed, connected.json().payload.api_key);
 
     const deliveries: number[] = [];
+    // The terminal's own save of a step through the portal API (in-process), for comparison with a JIT step.
+    const saves: number[] = [];
     for (let i = 0; i < CALLS; i++) {
       const arrival = START + i * DAY;
       const opened = await openJitCall(carrier, { unlocode: terminal.unlocode, imo: w.vessel.imo_number, arrival: new Date(arrival).toISOString(), departure: new Date(arrival + 20 * 3_600_000).toISOString() });
@@ -71,6 +73,7 @@ async function run(label: string, config: TDatabaseConfig): Promise<TResult> {
       const proposed = new Date(arrival + 2 * 3_600_000).toISOString();
       const started = performance.now();
       const saved = await w.planner('POST', `/portcalls/${call.id}/negotiate`, { time: 'berth_arrival', action: 'propose', date_time: proposed, version: call.version });
+      saves.push(performance.now() - started);
       if (saved.statusCode !== 200) throw new Error(`proposing: ${saved.statusCode} ${saved.body}`);
       const received = await carrierEndpoint.waitFor((m) => m.path.startsWith('/timestamps/') && (m.body as { portCallServiceID?: string }).portCallServiceID === opened.arrivalServiceID, 30_000);
       deliveries.push(received.receivedAt - started);
@@ -81,7 +84,7 @@ async function run(label: string, config: TDatabaseConfig): Promise<TResult> {
       stepPuts.push(last);
     }
     if (carrier.problems.length) throw new Error(`answers off the standard: ${carrier.problems.slice(0, 5).join('; ')}`);
-    return { database: label, puts, creatingPuts, stepPuts, deliveries, offStandard: carrierEndpoint.received.filter((m) => m.problems.length).length };
+    return { database: label, puts, creatingPuts, stepPuts, saves, deliveries, offStandard: carrierEndpoint.received.filter((m) => m.problems.length).length };
   } finally {
     await carrierEndpoint.close();
     await t.close();
@@ -110,13 +113,13 @@ async function main(): Promise<void> {
   }
   const ms = (v: number) => Math.round(v);
   console.log(`\nDCSA JIT 2.0: ${CALLS} calls opened by a carrier's system over HTTP (6 PUTs each), one terminal plan each delivered to the carrier's endpoint, one carrier request each in answer\n`);
-  console.log(`| database | every inbound PUT p50 / p95 (ms) | within ${INBOUND_TARGET_MS} ms | the PUT that creates the call p50 / p95 | a REQ on an existing call p50 / p95 | save to receipt p50 / p95 (ms) | within ${OUTBOUND_TARGET_MS} ms | messages off the standard |`);
-  console.log('|---|---:|---|---:|---:|---:|---|---:|');
+  console.log(`| database | every inbound PUT p50 / p95 (ms) | within ${INBOUND_TARGET_MS} ms | the PUT that creates the call p50 / p95 | a REQ on an existing call p50 / p95 | the terminal's step save (portal API) p50 / p95 | save to receipt p50 / p95 (ms) | within ${OUTBOUND_TARGET_MS} ms | messages off the standard |`);
+  console.log('|---|---:|---|---:|---:|---:|---:|---|---:|');
   for (const r of results) {
     const inbound95 = percentile(r.puts, 0.95);
     const outbound95 = percentile(r.deliveries, 0.95);
     console.log(
-      `| ${r.database} | ${ms(percentile(r.puts, 0.5))} / ${ms(inbound95)} | ${inbound95 <= INBOUND_TARGET_MS ? 'yes' : 'no'} | ${ms(percentile(r.creatingPuts, 0.5))} / ${ms(percentile(r.creatingPuts, 0.95))} | ${ms(percentile(r.stepPuts, 0.5))} / ${ms(percentile(r.stepPuts, 0.95))} | ${ms(percentile(r.deliveries, 0.5))} / ${ms(outbound95)} | ${outbound95 <= OUTBOUND_TARGET_MS ? 'yes' : 'no'} | ${r.offStandard} |`,
+      `| ${r.database} | ${ms(percentile(r.puts, 0.5))} / ${ms(inbound95)} | ${inbound95 <= INBOUND_TARGET_MS ? 'yes' : 'no'} | ${ms(percentile(r.creatingPuts, 0.5))} / ${ms(percentile(r.creatingPuts, 0.95))} | ${ms(percentile(r.stepPuts, 0.5))} / ${ms(percentile(r.stepPuts, 0.95))} | ${ms(percentile(r.saves, 0.5))} / ${ms(percentile(r.saves, 0.95))} | ${ms(percentile(r.deliveries, 0.5))} / ${ms(outbound95)} | ${outbound95 <= OUTBOUND_TARGET_MS ? 'yes' : 'no'} | ${r.offStandard} |`,
     );
   }
 }
