@@ -101,6 +101,18 @@ describe.each(DB_TARGETS)('DCSA JIT 2.0 outbound on %s', (target) => {
     expect(cancels.flatMap((m) => m.problems)).toEqual([]);
   });
 
+  it('delivers each message once when two servers look at the same time', async () => {
+    const before = carrier.received.length;
+    const created = await w.planner('POST', '/portcalls', w.request('2026-09-25T06:00:00Z', '2026-09-26T06:00:00Z'));
+    expect(created.statusCode).toBe(201);
+    const reports = await Promise.all([deliver(), deliver(), deliver()]);
+    // Whatever one server took, the others left: each message once, in order.
+    expect(reports.reduce((n, r) => n + r.sent, 0)).toBe(6);
+    const paths = carrier.received.slice(before).map((m) => m.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths.map((p) => p.split('/')[1])).toEqual(['port-calls', 'terminal-calls', 'port-call-services', 'timestamps', 'port-call-services', 'timestamps']);
+  });
+
   it('shows the messages to the terminal operator only', async () => {
     const created = await w.planner('POST', '/portcalls', w.request('2026-09-20T06:00:00Z', '2026-09-21T06:00:00Z'));
     const call = created.json().payload;
