@@ -21,6 +21,19 @@ async function jitStatus(page: Page, key: string): Promise<number> {
   return res.status();
 }
 
+/**
+ * Disconnects every system this story connected, so the stories after it plan Nordic Line's calls without sending
+ * JIT messages to endpoints that are not there.
+ */
+async function disconnectAll(page: Page): Promise<void> {
+  const api = `${baseUrl()}/api/portal/v1/dcsa_counterparties`;
+  const list = (await (await page.request.get(api)).json()) as { payload: { id: number; revoked_at: string | null }[] };
+  for (const c of list.payload.filter((x) => x.revoked_at === null)) {
+    const res = await page.request.post(`${api}/${c.id}/revoke`, { headers: { origin: baseUrl() } });
+    expect(res.status()).toBe(200);
+  }
+}
+
 async function connect(page: Page, name: string): Promise<string> {
   await page.getByTestId('jit-name').fill(name);
   await page.getByTestId('jit-organisation').click();
@@ -57,6 +70,7 @@ test('a terminal operator connects a carrier system whose key opens the JIT endp
   await page.goto(`${baseUrl()}/de/user-settings`);
   await expect(page.getByTestId('settings-jit')).toContainText('JIT-Verbindungen');
   await shoot(page, 'jit-connections-desktop-de');
+  await disconnectAll(page);
   await context.close();
 });
 
@@ -70,6 +84,7 @@ for (const locale of ['en', 'de'] as const) {
     await connect(page, `Phone system ${locale} ${Date.now()}`);
     await expectNoPageOverflow(page, 'settings with JIT connections on a phone');
     await shoot(page, `jit-connections-phone-${locale}`);
+    await disconnectAll(page);
     await context.close();
   });
 }
@@ -137,6 +152,7 @@ test('shows the JIT timeline a carrier system sent on the call (desktop and phon
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     await page.getByTestId('portcall-jit-timeline').screenshot({ path: path.join(shotDir, `jit-timeline-phone-${locale}.png`) });
   }
+  await disconnectAll(page);
   await context.close();
 });
 
@@ -176,5 +192,6 @@ test('shows on the call what the terminal sent to the carrier system and that it
     expect(await timeline.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await timeline.screenshot({ path: path.join(shotDir, `jit-messages-phone-${locale}.png`) });
   }
+  await disconnectAll(page);
   await context.close();
 });
