@@ -1,5 +1,5 @@
 // Kysely table types; they mirror db/migrations and are the only place the server names columns.
-import type { TCargoHandlingEquipmentType, TLocalizedNames, TDcsaPortCall, TDcsaPortCallService, TDcsaTerminalCall, TDcsaTimestamp, TDcsaVesselStatus, TStoredJsonKind } from '@quayline/domain';
+import type { TCargoHandlingEquipmentType, TDcsaPortCall, TDcsaPortCallService, TDcsaTerminalCall, TDcsaTimestamp, TDcsaVesselStatus, TJitDeliveryStatus, TJitOutboundBody, TLocalizedNames, TStoredJsonKind } from '@quayline/domain';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { StoredJson } from './stored-json';
 
@@ -217,6 +217,24 @@ export type JitVesselStatusesTable = {
   port_call_service_id: string;
   jit_object: Json<TDcsaVesselStatus, 'jit_vessel_status'>;
   updated_at: Timestamp;
+};
+export type JitOutboxTable = {
+  id: Generated<number>;
+  counterparty_id: number;
+  message_key: string;
+  portcall_id: number | null;
+  method: 'PUT' | 'POST';
+  path: string;
+  jit_body: Json<TJitOutboundBody, 'jit_outbound_body'>;
+  is_fyi: Generated<boolean>;
+  status: Generated<TJitDeliveryStatus>;
+  attempts: Generated<number>;
+  last_http_status: number | null;
+  last_error: string | null;
+  next_attempt_at: Timestamp;
+  claimed_until: Timestamp | null;
+  created_at: Timestamp;
+  delivered_at: Timestamp | null;
 };
 export type PortalUserTerminalsTable = { portal_user_id: number; terminal_id: number };
 export type SessionsTable = {
@@ -789,6 +807,7 @@ export type DB = {
   jit_port_call_services: JitPortCallServicesTable;
   jit_timestamps: JitTimestampsTable;
   jit_vessel_statuses: JitVesselStatusesTable;
+  jit_outbox: JitOutboxTable;
   sessions: SessionsTable;
   proxy_requests: ProxyRequestsTable;
   proxy_audit_events: ProxyAuditEventsTable;
