@@ -123,6 +123,7 @@ export const ROUTE_PERMISSIONS = {
   'POST /portcalls/dcsa': { session: 'required' },
   'POST /portcalls/{id}/dcsa/timestamps': { session: 'required' },
   'GET /portcalls/{id}/jit_services': { session: 'required' },
+  'GET /portcalls/{id}/jit_messages': { session: 'required' },
   'GET /dcsa_counterparties': { session: 'required', action: 'manage_jit_counterparties' },
   'POST /dcsa_counterparties': { session: 'required', action: 'manage_jit_counterparties' },
   'POST /dcsa_counterparties/{id}/rotate': { session: 'required', action: 'manage_jit_counterparties' },
