@@ -10,7 +10,7 @@ export const localMidnight = (d: TLocalDay, timeZone: string) => localTimeToInst
 
 /** The terminal's shift definitions (with gangs), as the board and its checks use them; PostgreSQL `time` is HH:mm:ss. */
 export async function shiftDefinitionsOf(db: Db, terminalId: number): Promise<TBoardShiftDefinition[]> {
-  return (await findShiftDefinitions(db, terminalId)).map((s) => ({ id: s.id, shift_number: s.shift_number, name: s.name, start_time: s.start_time.slice(0, 5), end_time: s.end_time.slice(0, 5), gangs_available: s.gangs_available }));
+  return (await findShiftDefinitions(db, terminalId)).map((s) => ({ id: s.id, shift_number: s.shift_number, name: s.name, names: s.names, start_time: s.start_time.slice(0, 5), end_time: s.end_time.slice(0, 5), gangs_available: s.gangs_available }));
 }
 
 export type TShiftColumns = {

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { ZShiftBoard, ZShiftDetailsUpdateResponse } from '@quayline/domain';
+import { ZShiftBoard, ZShiftDetailsUpdateResponse, localizedName } from '@quayline/domain';
+import { storedJson } from '../../db/stored-json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganisation, createTerminal, createVessel, signIn } from '../../test/fixtures';
 import { type PortcallWorld, createPortcallWorld } from '../../test/portcall-world';
@@ -76,6 +77,14 @@ describe.each(DB_TARGETS)('the shift planner on %s', (target) => {
     expect(own.portcalls.map((c) => c.id)).toEqual([a.id, b.id]);
     const elsewhere = await signIn(t.app, t.database.db, { terminalIds: [(await createTerminal(t.database.db)).id] });
     expect((await elsewhere.call('GET', `/shift_planner?terminal_id=${w.terminal.id}`)).statusCode).toBe(404);
+  });
+
+  it("carries each shift's names per language to its definition and every column", async () => {
+    const day = await t.database.db.selectFrom('terminal_shifts').select('id').where('terminal_id', '=', w.terminal.id).where('shift_number', '=', 1).executeTakeFirstOrThrow();
+    await t.database.db.updateTable('terminal_shifts').set({ names: storedJson('localized_names', { de: 'Tagschicht' }) }).where('id', '=', day.id).execute();
+    const shown = await board('from=2027-03-10&days=2');
+    expect(shown.shiftsData.shifts.map((s) => localizedName(s, 'de'))).toEqual(['Tagschicht', 'Night']);
+    expect(shown.shiftsList.map((s) => localizedName(s, 'de'))).toEqual(['Tagschicht', 'Night', 'Tagschicht', 'Night']);
   });
 
   it('counts the DST nights as the 11 and 13 hours they last', async () => {

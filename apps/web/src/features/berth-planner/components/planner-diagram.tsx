@@ -25,6 +25,7 @@ import { PlannerCard } from './planner-card';
 import { QuayAxis } from './quay-axis';
 import { TimeAxis } from './time-axis';
 import { ViewportCanvas, type TViewportCanvasHandle } from './viewport-canvas';
+import { localizedName } from '@quayline/domain';
 
 declare global {
   interface Window {
@@ -201,7 +202,8 @@ export function PlannerDiagram(p: TPlannerDiagramProps) {
 
   const bollardNames = useMemo(() => new Map(p.terminal.bollards.map((b) => [b.id, b.name])), [p.terminal.bollards]);
   const texts = useMemo(() => createCardTexts(t), [t]);
-  const context = useMemo(() => ({ texts, timeZone: p.timeZone, locale: p.locale, bollardNames, craneRate: p.craneRate }), [texts, p.timeZone, p.locale, bollardNames, p.craneRate]);
+  const placeNames = useMemo(() => new Map(p.terminal.pilot_boarding_places.map((place) => [place.id, localizedName(place, p.locale)])), [p.terminal.pilot_boarding_places, p.locale]);
+  const context = useMemo(() => ({ texts, timeZone: p.timeZone, locale: p.locale, bollardNames, placeNames, craneRate: p.craneRate }), [texts, p.timeZone, p.locale, bollardNames, placeNames, p.craneRate]);
 
   const { onPointerDown } = useCardDrag({
     scale,

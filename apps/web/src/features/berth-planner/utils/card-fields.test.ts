@@ -29,3 +29,12 @@ describe('the cargo window line of a card', () => {
     expect(line).toMatch(/^Cargo .*10:00 – .*18:30$/);
   });
 });
+
+describe('the pilot boarding place line of a card', () => {
+  it("names the place in the reader's language when the terminal has a name for it, else as the call carries it", () => {
+    const call = plannerPortcallOf(makePortcall({ pilot_boarding_place_id: 7, pilot_boarding_place_name: 'Brunsbüttel pilot change', pilot_boarding_place_arrival: '2026-07-15T08:00:00.000Z' }));
+    const german = { ...context, placeNames: new Map([[7, 'Lotsenwechsel Brunsbüttel']]) };
+    expect(cardLines(call, ['pilot_boarding_place_arrival'], german, 3)[0]?.text).toMatch(/^Lotsenwechsel Brunsbüttel/);
+    expect(cardLines(call, ['pilot_boarding_place_arrival'], context, 3)[0]?.text).toMatch(/^Brunsbüttel pilot change/);
+  });
+});

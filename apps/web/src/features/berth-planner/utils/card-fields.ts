@@ -34,7 +34,15 @@ export function createCardTexts(t: TFunction): TCardTexts {
   };
 }
 
-export type TCardContext = { texts: TCardTexts; timeZone: string; locale: TLocale; bollardNames: ReadonlyMap<number, string>; craneRate?: number | null };
+export type TCardContext = {
+  texts: TCardTexts;
+  timeZone: string;
+  locale: TLocale;
+  bollardNames: ReadonlyMap<number, string>;
+  /** Pilot boarding places by id, named in the reader's language (the call carries the place's own name). */
+  placeNames?: ReadonlyMap<number, string>;
+  craneRate?: number | null;
+};
 
 const joined = (parts: (string | null | undefined)[]) => parts.filter((p): p is string => !!p).join(' · ');
 const shortTime = (iso: string | null, c: TCardContext) => formatZonedDateTime(iso, c.timeZone, c.locale);
@@ -65,7 +73,9 @@ function fieldText(call: TPlannerPortcall, field: TPortcallCardField, c: TCardCo
     case 'draft_inbound_outbound':
       return format('berthPlanner.card.draft', { inbound: formatNumber(call.draft_inbound, 1), outbound: formatNumber(call.draft_outbound, 1) });
     case 'pilot_boarding_place_arrival':
-      return call.pilot_boarding_place_arrival ? joined([call.pilot_boarding_place_name, shortTime(call.pilot_boarding_place_arrival, c)]) : null;
+      return call.pilot_boarding_place_arrival
+        ? joined([(call.pilot_boarding_place_id !== null ? c.placeNames?.get(call.pilot_boarding_place_id) : undefined) ?? call.pilot_boarding_place_name, shortTime(call.pilot_boarding_place_arrival, c)])
+        : null;
     case 'gangs': {
       const gangs = call.portcall_shift_details.reduce((sum, s) => sum + s.gangs, 0);
       return gangs ? format('berthPlanner.card.gangs', { count: gangs }) : null;
