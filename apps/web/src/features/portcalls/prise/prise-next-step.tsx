@@ -44,7 +44,7 @@ export function PriseNextStep({ notice, canEditCall }: { notice: TPriseNotice; c
               {canEditCall && (
                 <>
                   {' '}
-                  <Anchor component={Link} to={editCallPath(locale, notice.portcall_id, step.focus)} size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid={`prise-next-link-${step.key}`}>
+                  <Anchor component={Link} to={editCallPath(locale, notice.portcall_id, step.focus)} size="sm" fw={600} data-testid={`prise-next-link-${step.key}`}>
                     {t(step.link ? `portcalls.prise.next.${step.link}` : 'portcalls.prise.edit_call')} <IconArrowRight size={12} style={{ verticalAlign: -1 }} />
                   </Anchor>
                 </>
