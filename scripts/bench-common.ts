@@ -12,6 +12,19 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const webDist = path.join(root, 'apps/web/dist');
 export const DEMO_PLANNER = 'terminal.operator@demo.quayline.test';
 
+/**
+ * A dashboard widget has its content when one of these test ids is in it (data, or its empty state); a widget not
+ * listed only needs to have no loader. Passed to the page's init script, which cannot see this module.
+ */
+export const DASHBOARD_WIDGET_CONTENT: Readonly<Record<string, string>> = {
+  user_stats: '[data-testid="stat-open_tasks"]',
+  watchlist: '[data-testid="watchlist-item"], [data-testid="watchlist-empty"]',
+  alerts: '[data-testid="alerts-list"], [data-testid="alerts-empty"]',
+  cargo_operation_progress: '[data-testid="cargo-item"], [data-testid="cargo-empty"]',
+  portcall_kpis: '[data-testid="portcall-kpis-table"], [data-testid="portcall-kpis-empty"], [data-testid="portcall-kpis-none"]',
+  overall_performance: '[data-testid="performance-span"]',
+};
+
 export type TBenchDatabase = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
 /** `--database-url postgres://...`, else BENCH_DATABASE_URL, else the fallback (null: PGlite only). */

@@ -5,7 +5,7 @@
 //    Target: p95 under 300 ms.
 // 2. Browser: the real server on PGlite and on PostgreSQL, signed in in Debian's Chromium; 5 times /en/dashboard is
 //    opened from the loaded dashboard and timed from navigation start to the first complete render: every shown widget
-//    has its content test id and no loader (see COMPLETE_RULES). Target: under 1,000 ms.
+//    has its content test id and no loader (see DASHBOARD_WIDGET_CONTENT in bench-common.ts). Target: under 1,000 ms.
 // `--only api|pglite|postgres` runs one part. A missed target is a finding, not an error (docs/performance.md).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -22,7 +22,7 @@ import { seedDemoIfEmpty } from '../apps/server/src/demo/seed-demo';
 import { createManualClock } from '../apps/server/src/lib/clock';
 import { signIn } from '../apps/server/src/test/fixtures';
 import { createPostgresDatabase, testConfig } from '../apps/server/src/test/test-app';
-import { type TBenchDatabase, analyzePostgres, benchAdminUrl, benchOnly, launchBenchChromium, percentile, runBench, runBrowserBenches, signedInPage, startBenchServer } from './bench-common';
+import { DASHBOARD_WIDGET_CONTENT, type TBenchDatabase, analyzePostgres, benchAdminUrl, benchOnly, launchBenchChromium, percentile, runBench, runBrowserBenches, signedInPage, startBenchServer } from './bench-common';
 
 const H = 3_600_000;
 const DAY = 24 * H;
@@ -151,18 +151,6 @@ async function benchApi(): Promise<void> {
 const RUNS = 5;
 const RENDER_TARGET_MS = 1_000;
 
-/**
- * "Complete" for a shown widget: no loader inside it and one of its content test ids present (data, or its empty
- * state). A widget not listed here only needs to have no loader.
- */
-const COMPLETE_RULES: Record<string, string> = {
-  user_stats: '[data-testid="stat-open_tasks"]',
-  watchlist: '[data-testid="watchlist-item"], [data-testid="watchlist-empty"]',
-  alerts: '[data-testid="alerts-list"], [data-testid="alerts-empty"]',
-  cargo_operation_progress: '[data-testid="cargo-item"], [data-testid="cargo-empty"]',
-  portcall_kpis: '[data-testid="portcall-kpis-table"], [data-testid="portcall-kpis-empty"], [data-testid="portcall-kpis-none"]',
-  overall_performance: '[data-testid="performance-span"]',
-};
 
 type TBenchWindow = Window & { __benchCompleteAt?: number };
 
@@ -213,7 +201,7 @@ async function benchBrowser(kind: 'pglite' | 'postgres'): Promise<void> {
     const times: number[] = [];
     const notes: string[] = [];
     try {
-      const { page } = await signedInPage(browser, server.url, { fn: recordCompletion, arg: COMPLETE_RULES });
+      const { page } = await signedInPage(browser, server.url, { fn: recordCompletion, arg: DASHBOARD_WIDGET_CONTENT });
       for (let run = 0; run < RUNS; run++) {
         await page.goto(`${server.url}/en/dashboard`);
         await page.waitForFunction(() => (window as TBenchWindow).__benchCompleteAt !== undefined, undefined, { timeout: 60_000, polling: 100 });

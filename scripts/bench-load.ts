@@ -14,7 +14,7 @@ import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { seedDemoIfEmpty } from '../apps/server/src/demo/seed-demo';
 import { createPostgresDatabase } from '../apps/server/src/test/test-app';
-import { type TBenchDatabase, benchAdminUrl, buildWebIfStale, launchBenchChromium, percentile, runBench, signedInPage, startBenchServer } from './bench-common';
+import { DASHBOARD_WIDGET_CONTENT, type TBenchDatabase, benchAdminUrl, buildWebIfStale, launchBenchChromium, percentile, runBench, signedInPage, startBenchServer } from './bench-common';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const argValue = (name: string): string | undefined => {
@@ -29,16 +29,8 @@ type TBenchWindow = Window & { __benchUsableAt?: number };
 type TLoad = { ms: number; bytes: number; jsBytes: number; cssBytes: number; apiBytes: number; requests: number };
 
 /** Records when the dashboard is first usable: every shown widget has its content (or empty state) and no loader. */
-function recordDashboardUsable(): void {
+function recordDashboardUsable(content: Readonly<Record<string, string>>): void {
   const w = window as TBenchWindow;
-  const content: Record<string, string> = {
-    user_stats: '[data-testid="stat-open_tasks"]',
-    watchlist: '[data-testid="watchlist-item"], [data-testid="watchlist-empty"]',
-    alerts: '[data-testid="alerts-list"], [data-testid="alerts-empty"]',
-    cargo_operation_progress: '[data-testid="cargo-item"], [data-testid="cargo-empty"]',
-    portcall_kpis: '[data-testid="portcall-kpis-table"], [data-testid="portcall-kpis-empty"], [data-testid="portcall-kpis-none"]',
-    overall_performance: '[data-testid="performance-span"]',
-  };
   const isUsable = () => {
     if (location.pathname.endsWith('/berth-planner')) return document.querySelector('[data-testid="berth-planner"][data-ready="true"]') !== null;
     const widgets = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="dashboard-widgets"] [data-widget]'));
@@ -110,7 +102,7 @@ async function main(): Promise<void> {
     server = await startBenchServer(target);
     const browser = await launchBenchChromium();
     try {
-      const { context, page } = await signedInPage(browser, server.url, { fn: recordDashboardUsable, arg: undefined });
+      const { context, page } = await signedInPage(browser, server.url, { fn: recordDashboardUsable, arg: DASHBOARD_WIDGET_CONTENT });
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });

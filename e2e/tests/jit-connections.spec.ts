@@ -21,6 +21,19 @@ async function jitStatus(page: Page, key: string): Promise<number> {
   return res.status();
 }
 
+/**
+ * Disconnects every system this story connected, so the stories after it plan Nordic Line's calls without sending
+ * JIT messages to endpoints that are not there.
+ */
+async function disconnectAll(page: Page): Promise<void> {
+  const api = `${baseUrl()}/api/portal/v1/dcsa_counterparties`;
+  const list = (await (await page.request.get(api)).json()) as { payload: { id: number; revoked_at: string | null }[] };
+  for (const c of list.payload.filter((x) => x.revoked_at === null)) {
+    const res = await page.request.post(`${api}/${c.id}/revoke`, { headers: { origin: baseUrl() } });
+    expect(res.status()).toBe(200);
+  }
+}
+
 async function connect(page: Page, name: string): Promise<string> {
   await page.getByTestId('jit-name').fill(name);
   await page.getByTestId('jit-organisation').click();
@@ -57,6 +70,7 @@ test('a terminal operator connects a carrier system whose key opens the JIT endp
   await page.goto(`${baseUrl()}/de/user-settings`);
   await expect(page.getByTestId('settings-jit')).toContainText('JIT-Verbindungen');
   await shoot(page, 'jit-connections-desktop-de');
+  await disconnectAll(page);
   await context.close();
 });
 
@@ -70,6 +84,7 @@ for (const locale of ['en', 'de'] as const) {
     await connect(page, `Phone system ${locale} ${Date.now()}`);
     await expectNoPageOverflow(page, 'settings with JIT connections on a phone');
     await shoot(page, `jit-connections-phone-${locale}`);
+    await disconnectAll(page);
     await context.close();
   });
 }
@@ -137,5 +152,46 @@ test('shows the JIT timeline a carrier system sent on the call (desktop and phon
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     await page.getByTestId('portcall-jit-timeline').screenshot({ path: path.join(shotDir, `jit-timeline-phone-${locale}.png`) });
   }
+  await disconnectAll(page);
+  await context.close();
+});
+
+test('shows on the call what the terminal sent to the carrier system and that its endpoint is not answering (desktop and phone, English and German)', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: WIDE_DESKTOP });
+  const page = await context.newPage();
+  await login(page, USERS.terminal);
+  await page.goto(`${baseUrl()}/en/user-settings`);
+  // An endpoint nobody listens on: Quayline keeps trying and shows why.
+  await page.getByTestId('jit-name').fill(`Nordic Line offline ${Date.now()}`);
+  await page.getByTestId('jit-organisation').click();
+  await page.getByRole('option', { name: 'Nordic Line A/S' }).click();
+  await page.getByTestId('jit-endpoint').fill('http://127.0.0.1:9/jit');
+  await page.getByTestId('jit-connect').click();
+  const keyCell = page.getByTestId('jit-key').locator('code');
+  await expect(keyCell).toContainText('qjit_');
+  const key = (await keyCell.textContent())!.trim();
+  const sent = await carrierSendsCall(page, key);
+  const list = (await (await page.request.get(`${baseUrl()}/api/portal/v1/portcalls?vessel_id=${sent.vesselId}&from=${encodeURIComponent(sent.from)}&to=${encodeURIComponent(sent.to)}`)).json()) as { payload: { items: { id: number; version: number; berth_arrival: string }[] } };
+  const call = list.payload.items[0]!;
+  // The terminal proposes another arrival: a PLN for the carrier's system.
+  const proposed = new Date(Date.parse(call.berth_arrival) + 2 * 3_600_000).toISOString();
+  const res = await page.request.post(`${baseUrl()}/api/portal/v1/portcalls/${call.id}/negotiate`, { headers: { origin: baseUrl() }, data: { time: 'berth_arrival', action: 'propose', date_time: proposed, version: call.version } });
+  expect(res.status(), await res.text()).toBe(200);
+  for (const locale of ['en', 'de'] as const) {
+    await page.setViewportSize(WIDE_DESKTOP);
+    await page.goto(`${baseUrl()}/${locale}/portcall-planner/details?id=${call.id}`);
+    const message = page.getByTestId('portcall-jit-message').first();
+    await expect(message).toContainText(locale === 'en' ? 'Retrying' : 'Neuer Versuch folgt', { timeout: 15_000 });
+    await expect(message).toContainText('PLN');
+    await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
+    await page.getByTestId('portcall-jit-timeline').screenshot({ path: path.join(shotDir, `jit-messages-desktop-${locale}.png`) });
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    const timeline = page.getByTestId('portcall-jit-timeline');
+    await expect(page.getByTestId('portcall-jit-messages')).toBeVisible();
+    expect(await timeline.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await timeline.screenshot({ path: path.join(shotDir, `jit-messages-phone-${locale}.png`) });
+  }
+  await disconnectAll(page);
   await context.close();
 });

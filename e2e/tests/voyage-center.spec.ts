@@ -1,4 +1,4 @@
-// The voyage center end to end: a schedule provider's fetch moves a requested call as an estimate, a call whose sync
+// The voyage center end to end: a schedule provider's fetch asks for a requested call's new time anew, a call whose sync
 // was stopped keeps its time, and a change to an agreed time waits as a proposal the planner applies.
 import { type Page, expect, test } from '@playwright/test';
 import type { TOvsServiceSchedule } from '@quayline/domain';
@@ -136,7 +136,7 @@ test.describe('voyage center', () => {
     provider = null;
   });
 
-  test('a provider fetch moves a requested call as an estimate; with sync stopped the next fetch leaves it alone', async ({ browser }) => {
+  test('a provider fetch turns a requested call\u2019s new time into a new request; with sync stopped the next fetch leaves it alone', async ({ browser }) => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await login(page, USERS.terminal);
@@ -148,11 +148,11 @@ test.describe('voyage center', () => {
     provider = await startOvsTestProvider(carrierSchedule(w, number, arrival, 5));
     await configureProvider(page, provider.url);
     const result = await fetchNow(page);
-    await expect(result).toContainText(/estimate/i);
+    await expect(result).toContainText(/requested anew/i);
     expect(provider.requests.some((r) => r.url.includes('UNLocationCode=DEHAM'))).toBe(true);
 
     const moved = await payload<TCall>(await page.request.get(`${API()}/portcalls/${portcallId}`));
-    expect([moved.berth_arrival, moved.berth_arrival_state.label]).toEqual([new Date(arrival + 5 * HOUR).toISOString(), 'estimated']);
+    expect([moved.berth_arrival, moved.berth_arrival_state.label]).toEqual([new Date(arrival + 5 * HOUR).toISOString(), 'requested']);
 
     // The details screen shows who moved it, and the planner stops sync for this one call.
     await page.goto(`${baseUrl()}/en/portcall-planner/details?id=${portcallId}`);
@@ -291,12 +291,12 @@ test.describe('voyage center', () => {
     await page.getByTestId('template-form-save').click();
     await expect(page.getByText('Voyage template updated')).toBeVisible();
     await expect(page.getByTestId('diff-item')).toHaveCount(3);
-    await expect(page.getByTestId('diff-item-effect').first()).toContainText('Moved as estimate');
+    await expect(page.getByTestId('diff-item-effect').first()).toContainText('Requested anew');
     await screenshot(page, 'voyage-templates-diff-desktop-en');
     await page.getByTestId('diff-apply').click();
     await expect(page).toHaveURL(/\/voyage-center\/voyage-templates(\?.*)?$/);
     const moved = await payload<{ berth_arrival: string; berth_arrival_state: { label: string } }>(await page.request.get(`${API()}/portcalls/${calls[0]!.id}`));
-    expect([moved.berth_arrival, moved.berth_arrival_state.label]).toEqual([new Date(Date.parse(calls[0]!.berth_arrival) + 3 * HOUR).toISOString(), 'estimated']);
+    expect([moved.berth_arrival, moved.berth_arrival_state.label]).toEqual([new Date(Date.parse(calls[0]!.berth_arrival) + 3 * HOUR).toISOString(), 'requested']);
     await context.close();
   });
 

@@ -55,6 +55,7 @@ import { type TJobRunnerOptions, registerJobs } from './jobs/register-jobs';
 import { registerAisIngest } from './modules/ais/ingest/register-ais-ingest';
 import { buildDemoAisRecording } from './demo/demo-ais-recording';
 import { registerAuth } from './plugins/auth';
+import { registerRouteAccess } from './plugins/route-access';
 import { registerOriginCheck } from './plugins/origin-check';
 import { buildAllowedOrigins } from './lib/origins';
 import { registerJsonCompression } from './plugins/compress-json';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app, { secureCookies: config.secureCookies, mapTileUrl: config.mapTileUrl });
   await app.register(cookie);
   registerAuth(app);
+  registerRouteAccess(app);
   // After the other onSend hooks, so they see the JSON as written.
   registerJsonCompression(app);
   await registerRateLimits(app);

@@ -286,3 +286,66 @@ export const ZPortcallJitService = z.object({
   timestamps: z.array(z.object({ timestamp_id: z.string(), classifier_code: z.string(), date_time: z.string(), sent_at: z.string(), remark: z.string().nullable() })),
 });
 export type TPortcallJitService = z.infer<typeof ZPortcallJitService>;
+
+/**
+ * What Quayline sends a counterparty's endpoint: one of the standard's request bodies (a timestamp, a service, a
+ * terminal call, a port call, a vessel status, or a cancel/decline/omit reason). Tried in this order: the reason,
+ * having no required field, comes last.
+ */
+export const ZJitOutboundBody = z.union([ZDcsaTimestamp, ZDcsaPortCallService, ZDcsaTerminalCall, ZDcsaPortCall, ZDcsaVesselStatus, ZDcsaReason]);
+export type TJitOutboundBody = z.infer<typeof ZJitOutboundBody>;
+
+/** A queued message's state: waiting for its first try, waiting to try again, taken by the endpoint, or given up. */
+export const JIT_DELIVERY_STATUSES = ['pending', 'retrying', 'sent', 'failed'] as const;
+export type TJitDeliveryStatus = (typeof JIT_DELIVERY_STATUSES)[number];
+
+/** One message sent (or to be sent) to a counterparty about a call, as the call's JIT timeline shows it. */
+export const ZPortcallJitMessage = z.object({
+  id: z.number().int(),
+  counterparty_name: z.string(),
+  method: z.enum(['PUT', 'POST']),
+  path: z.string(),
+  /** The timestamp's classifier when the message is one. */
+  classifier_code: z.string().nullable(),
+  date_time: z.string().nullable(),
+  is_fyi: z.boolean(),
+  status: z.enum(JIT_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  last_http_status: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  delivered_at: z.string().nullable(),
+});
+export type TPortcallJitMessage = z.infer<typeof ZPortcallJitMessage>;
+
+/** A JIT length (draft) in metres: the standard's feet are decimal feet, not feet and inches. */
+export function dcsaMetres(value: number, unit: 'MTR' | 'FOT' | undefined): number {
+  return unit === 'FOT' ? value * 0.3048 : value;
+}
+
+type TUnitCount = { totalUnits: number } | { _20_units: number; _40_units: number; _45_units: number } | { totalRestows: number };
+const unitsOf = (u: TUnitCount | undefined): number => (u === undefined ? 0 : 'totalUnits' in u ? u.totalUnits : 'totalRestows' in u ? u.totalRestows : u._20_units + u._40_units + u._45_units);
+const directionUnits = (d: TDcsaMoves['loadUnits']): number => (d ? unitsOf(d.ladenContainerUnits) + unitsOf(d.emptyContainerUnits) + unitsOf(d.reeferPluggedContainerUnits) + (d.oogUnits ?? 0) : 0);
+
+/**
+ * A moves forecast as container moves of the call: boxes to discharge, to load and to restow, summed over the
+ * forecast's objects (one per VSA partner, or one for all), and the total (the forecast's own total where it gives
+ * one, otherwise the sum). Reefers and out-of-gauge units are among the laden ones the standard counts them with.
+ */
+export function dcsaMovesTotals(moves: readonly TDcsaMoves[]): { discharge: number; load: number; restow: number; total: number } {
+  let discharge = 0;
+  let load = 0;
+  let restow = 0;
+  let given = 0;
+  let hasGivenTotal = false;
+  for (const m of moves) {
+    discharge += directionUnits(m.dischargeUnits);
+    load += directionUnits(m.loadUnits);
+    restow += unitsOf(m.restows);
+    if (m.totalUnits !== undefined) {
+      given += m.totalUnits;
+      hasGivenTotal = true;
+    }
+  }
+  return { discharge, load, restow, total: hasGivenTotal ? given : discharge + load + restow };
+}

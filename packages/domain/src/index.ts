@@ -4,7 +4,7 @@ export * from './format';
 export * from './geometry';
 export * from './locales';
 export * from './password';
-export * from './master-data-permissions';
+export * from './role-actions';
 export * from './schemas/auth';
 export * from './schemas/master-data';
 export * from './schemas/paging';

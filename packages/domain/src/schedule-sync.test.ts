@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TIME_LABELS } from './negotiation';
-import { SCHEDULE_SYNC_RULES, decideScheduleSync } from './schedule-sync';
+import { TIME_LABELS, applyNegotiation } from './negotiation';
+import { SCHEDULE_SYNC_RULES, SCHEDULE_SYNC_STEPS, decideScheduleSync } from './schedule-sync';
 
 const H = 3_600_000;
 const T = Date.UTC(2027, 0, 4, 6);
@@ -10,9 +10,22 @@ describe('schedule sync rules', () => {
     expect(Object.keys(SCHEDULE_SYNC_RULES).sort()).toEqual(['none', ...TIME_LABELS].sort());
   });
 
-  it('takes a new schedule time as an estimate while the time is only requested, estimated or not set', () => {
-    for (const label of ['none', 'requested', 'estimated'] as const) {
+  it('takes a new schedule time as an estimate while the time is only estimated or not set', () => {
+    for (const label of ['none', 'estimated'] as const) {
       expect(decideScheduleSync({ label, current: label === 'none' ? null : T, incoming: T + 5 * H, thresholdMinutes: 60, isSyncable: true })).toEqual({ kind: 'estimate', differenceMinutes: label === 'none' ? 0 : 300 });
+    }
+  });
+
+  it('turns a new schedule time on a requested time into a new request, which the terminal still answers', () => {
+    expect(decideScheduleSync({ label: 'requested', current: T, incoming: T + 5 * H, thresholdMinutes: 60, isSyncable: true })).toEqual({ kind: 'request', differenceMinutes: 300 });
+  });
+
+  it('writes only steps the negotiation table allows the vessel side, whose word a schedule is', () => {
+    for (const [label, rule] of Object.entries(SCHEDULE_SYNC_RULES)) {
+      const step = SCHEDULE_SYNC_STEPS[rule];
+      if (!step) continue;
+      const result = applyNegotiation({ label: label as keyof typeof SCHEDULE_SYNC_RULES, previousLabel: 'none', lastParty: 'vessel_side', isFirstRequest: false }, step, 'vessel_side');
+      expect(result.ok, `${rule} on a ${label} time`).toBe(true);
     }
   });
 

@@ -1,4 +1,5 @@
 // Terminal shifts as real instants: local shift times in the terminal's zone, correct on the 23- and 25-hour days.
+import type { TLocalizedNames } from './schemas/master-data';
 
 /** Offset of a zone from UTC at an instant, in minutes (Berlin summer: +120). */
 // Building a DateTimeFormat costs far more than using one; the planner asks for offsets thousands of times a render.
@@ -50,8 +51,8 @@ export function addLocalDays(d: TLocalDay, days: number): TLocalDay {
   return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate() };
 }
 
-export type TShiftDefinition = { id?: number; shift_number: number; name: string; start_time: string; end_time: string };
-export type TShiftOccurrence = { shift_number: number; name: string; terminal_shift_id: number | null; start: number; end: number };
+export type TShiftDefinition = { id?: number; shift_number: number; name: string; names?: TLocalizedNames | undefined; start_time: string; end_time: string };
+export type TShiftOccurrence = { shift_number: number; name: string; names?: TLocalizedNames | undefined; terminal_shift_id: number | null; start: number; end: number };
 
 /** Every shift occurrence overlapping [from, to), in order. A shift ending at or before its start runs past midnight. */
 export function shiftsInWindow(args: { shifts: readonly TShiftDefinition[]; timeZone: string; from: number; to: number }): TShiftOccurrence[] {
@@ -66,7 +67,7 @@ export function shiftsInWindow(args: { shifts: readonly TShiftDefinition[]; time
       const endsNextDay = s.end_time.slice(0, 5) <= s.start_time.slice(0, 5);
       const endDate = endsNextDay ? new Date(Date.UTC(date.year, date.month - 1, date.day + 1)) : day;
       const end = localTimeToInstant({ year: endDate.getUTCFullYear(), month: endDate.getUTCMonth() + 1, day: endDate.getUTCDate() }, s.end_time.slice(0, 5), args.timeZone);
-      if (start < args.to && end > args.from) out.push({ shift_number: s.shift_number, name: s.name, terminal_shift_id: s.id ?? null, start, end });
+      if (start < args.to && end > args.from) out.push({ shift_number: s.shift_number, name: s.name, ...(s.names ? { names: s.names } : {}), terminal_shift_id: s.id ?? null, start, end });
     }
   }
   return out.sort((a, b) => a.start - b.start);

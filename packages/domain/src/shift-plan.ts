@@ -69,6 +69,7 @@ export function boardShifts(args: { shifts: readonly TBoardShiftDefinition[]; ti
         date,
         shift_number: o.shift_number,
         name: o.name,
+        ...(o.names ? { names: o.names } : {}),
         terminal_shift_id: o.terminal_shift_id,
         start_time: iso(o.start),
         end_time: iso(o.end),

@@ -4,9 +4,10 @@
 // wrong shape fails where it is made, and a test lists these kinds against the columns of the database.
 import { z } from 'zod';
 import { ZCargoQuantities } from './cargo-tiers';
-import { ZDcsaPortCall, ZDcsaPortCallService, ZDcsaTerminalCall, ZDcsaTimestamp, ZDcsaVesselStatus } from './dcsa-jit';
+import { ZDcsaPortCall, ZDcsaPortCallService, ZDcsaTerminalCall, ZDcsaTimestamp, ZDcsaVesselStatus, ZJitOutboundBody } from './dcsa-jit';
 import { ZRealtimePayload } from './realtime-events';
 import { ZStoredDraftChange } from './schemas/draft';
+import { ZLocalizedNames } from './schemas/master-data';
 import { ZDigestJob, ZPredictionRunJob, ZPrisePollJob, ZProviderFetchJob } from './schemas/jobs';
 import { ZNotificationDetails } from './schemas/notifications';
 import { ZPriseNoticeContent } from './schemas/prise';
@@ -46,6 +47,7 @@ export const STORED_JSON = {
   template_rotation: { schema: z.array(ZRotationStop).min(1).max(40), storedIn: ['voyage_templates.rotation'] },
   template_berth_window: { schema: ZBerthWindow, storedIn: ['voyage_templates.berth_window'] },
   template_recurrence: { schema: ZRecurrence, storedIn: ['voyage_templates.recurrence'] },
+  localized_names: { schema: ZLocalizedNames, storedIn: ['terminal_shifts.names', 'pilot_boarding_places.names'] },
   cargo_quantities: { schema: ZCargoQuantities, storedIn: ['portcall_cargo_details.quantities'] },
   prise_submitted_content: { schema: ZPriseNoticeContent, storedIn: ['prise_notices.submitted_content'] },
   prise_changed_parts: { schema: ZPriseChangedParts, storedIn: ['prise_notice_events.changed'] },
@@ -55,6 +57,7 @@ export const STORED_JSON = {
   jit_port_call_service: { schema: ZDcsaPortCallService, storedIn: ['jit_port_call_services.jit_object'] },
   jit_timestamp: { schema: ZDcsaTimestamp, storedIn: ['jit_timestamps.jit_object'] },
   jit_vessel_status: { schema: ZDcsaVesselStatus, storedIn: ['jit_vessel_statuses.jit_object'] },
+  jit_outbound_body: { schema: ZJitOutboundBody, storedIn: ['jit_outbox.jit_body'] },
   job_schedule_provider_fetch: { schema: ZProviderFetchJob, storedIn: ['pgboss.job.data:schedule-provider-fetch'] },
   job_prediction_run: { schema: ZPredictionRunJob, storedIn: ['pgboss.job.data:prediction-run'] },
   job_daily_digest_send: { schema: ZDigestJob, storedIn: ['pgboss.job.data:daily-digest-send'] },

@@ -24,7 +24,10 @@ import * as m0021 from './migrations/0021-notification-creator-type';
 import * as m0025 from './migrations/0025-proxy-parent-session';
 import * as m0026 from './migrations/0026-names-without-direction-controls';
 import * as m0030 from './migrations/0030-dcsa-jit';
+import * as m0031 from './migrations/0031-portcall-kpi-facts';
+import * as m0032 from './migrations/0032-localized-master-data-names';
 import * as m0035 from './migrations/0035-portcalls-departure-index';
+import * as m0040 from './migrations/0040-jit-outbox';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -51,7 +54,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-proxy-parent-session': m0025,
   '0026-names-without-direction-controls': m0026,
   '0030-dcsa-jit': m0030,
+  '0031-portcall-kpi-facts': m0031,
+  '0032-localized-master-data-names': m0032,
   '0035-portcalls-departure-index': m0035,
+  '0040-jit-outbox': m0040,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

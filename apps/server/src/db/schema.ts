@@ -1,5 +1,5 @@
 // Kysely table types; they mirror db/migrations and are the only place the server names columns.
-import type { TCargoHandlingEquipmentType, TDcsaPortCall, TDcsaPortCallService, TDcsaTerminalCall, TDcsaTimestamp, TDcsaVesselStatus, TStoredJsonKind } from '@quayline/domain';
+import type { TCargoHandlingEquipmentType, TDcsaPortCall, TDcsaPortCallService, TDcsaTerminalCall, TDcsaTimestamp, TDcsaVesselStatus, TJitDeliveryStatus, TJitOutboundBody, TLocalizedNames, TStoredJsonKind } from '@quayline/domain';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { StoredJson } from './stored-json';
 
@@ -66,7 +66,17 @@ export type TerminalCranesTable = {
   rail_start_m: number;
   rail_end_m: number;
 };
-export type TerminalShiftsTable = { id: Generated<number>; terminal_id: number; shift_number: number; name: string; start_time: string; end_time: string; gangs_available: Generated<number> };
+export type TerminalShiftsTable = {
+  id: Generated<number>;
+  terminal_id: number;
+  shift_number: number;
+  name: string;
+  /** Names per language: optional at insert (the column defaults to none). */
+  names: ColumnType<TLocalizedNames, StoredJson<'localized_names'> | undefined, StoredJson<'localized_names'>>;
+  start_time: string;
+  end_time: string;
+  gangs_available: Generated<number>;
+};
 export type TerminalNonWorkingTimesTable = {
   id: Generated<number>;
   terminal_id: number;
@@ -98,6 +108,7 @@ export type PilotBoardingPlacesTable = {
   id: Generated<number>;
   port_id: number;
   name: string;
+  names: ColumnType<TLocalizedNames, StoredJson<'localized_names'> | undefined, StoredJson<'localized_names'>>;
   sailing_time_to_berth_minutes: number;
   latitude: number | null;
   longitude: number | null;
@@ -206,6 +217,24 @@ export type JitVesselStatusesTable = {
   port_call_service_id: string;
   jit_object: Json<TDcsaVesselStatus, 'jit_vessel_status'>;
   updated_at: Timestamp;
+};
+export type JitOutboxTable = {
+  id: Generated<number>;
+  counterparty_id: number;
+  message_key: string;
+  portcall_id: number | null;
+  method: 'PUT' | 'POST';
+  path: string;
+  jit_body: Json<TJitOutboundBody, 'jit_outbound_body'>;
+  is_fyi: Generated<boolean>;
+  status: Generated<TJitDeliveryStatus>;
+  attempts: Generated<number>;
+  last_http_status: number | null;
+  last_error: string | null;
+  next_attempt_at: Timestamp;
+  claimed_until: Timestamp | null;
+  created_at: Timestamp;
+  delivered_at: Timestamp | null;
 };
 export type PortalUserTerminalsTable = { portal_user_id: number; terminal_id: number };
 export type SessionsTable = {
@@ -352,6 +381,28 @@ export type PortcallsTable = {
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+/** Each call's KPI inputs (migration 0031), recomputed by a KPI read for calls marked stale (modules/kpis/kpi-facts.ts). */
+export type PortcallKpiFactsTable = {
+  portcall_id: number;
+  waiting_h: number | null;
+  arrival_dev_h: number | null;
+  departure_dev_h: number | null;
+  turnaround_h: number | null;
+  berth_productivity: number | null;
+  ops_rate: number | null;
+  agreed_before_arrival: boolean | null;
+  eta_error_h: number | null;
+  moves: number | null;
+  crane_intensity: number | null;
+  terminal_response_h: ColumnType<number[], number[] | undefined, number[]>;
+  vessel_side_response_h: ColumnType<number[], number[] | undefined, number[]>;
+  computed_at: CreatedAt;
+};
+/** Marks written by triggers when a call's KPI inputs may have changed; a log, consumed by the KPI reads. */
+export type PortcallKpiStaleTable = {
+  seq: Generated<string>;
+  portcall_id: number;
 };
 export type PortcallCargoDetailsTable = {
   id: Generated<number>;
@@ -732,6 +783,8 @@ export type DB = {
   portcall_message_reads: PortcallMessageReadsTable;
   portcalls: PortcallsTable;
   portcall_cargo_details: PortcallCargoDetailsTable;
+  portcall_kpi_facts: PortcallKpiFactsTable;
+  portcall_kpi_stale: PortcallKpiStaleTable;
   portcall_timestamps: PortcallTimestampsTable;
   portcall_audit_events: PortcallAuditEventsTable;
   organisations: OrganisationsTable;
@@ -754,6 +807,7 @@ export type DB = {
   jit_port_call_services: JitPortCallServicesTable;
   jit_timestamps: JitTimestampsTable;
   jit_vessel_statuses: JitVesselStatusesTable;
+  jit_outbox: JitOutboxTable;
   sessions: SessionsTable;
   proxy_requests: ProxyRequestsTable;
   proxy_audit_events: ProxyAuditEventsTable;

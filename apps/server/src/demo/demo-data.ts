@@ -62,14 +62,14 @@ export const DEMO_TERMINAL = {
     { name: 'Berth 4 (Multipurpose)', berth_type: 'Berth', start: 1050, end: 1400, depth: 11.5 },
   ],
   shifts: [
-    { shift_number: 1, name: 'Early', start_time: '06:00', end_time: '14:00', gangs_available: 14 },
-    { shift_number: 2, name: 'Late', start_time: '14:00', end_time: '22:00', gangs_available: 14 },
-    { shift_number: 3, name: 'Night', start_time: '22:00', end_time: '06:00', gangs_available: 12 },
+    { shift_number: 1, name: 'Early', names: { de: 'Frühschicht', fr: 'Équipe du matin', es: 'Turno de mañana' }, start_time: '06:00', end_time: '14:00', gangs_available: 14 },
+    { shift_number: 2, name: 'Late', names: { de: 'Spätschicht', fr: "Équipe de l'après-midi", es: 'Turno de tarde' }, start_time: '14:00', end_time: '22:00', gangs_available: 14 },
+    { shift_number: 3, name: 'Night', names: { de: 'Nachtschicht', fr: 'Équipe de nuit', es: 'Turno de noche' }, start_time: '22:00', end_time: '06:00', gangs_available: 12 },
   ],
   pilotBoardingPlaces: [
-    { name: 'Elbe 1 (Cuxhaven pilot station)', minutes: 330, lat: 54.0170, lng: 8.1000, geofenceRadiusM: 4000 },
-    { name: 'Brunsbüttel pilot change', minutes: 180, lat: 53.8917, lng: 9.1418, geofenceRadiusM: 2000 },
-    { name: 'Hamburg Seemannshöft', minutes: 35, lat: 53.5428, lng: 9.8786, geofenceRadiusM: 1000 },
+    { name: 'Elbe 1 (Cuxhaven pilot station)', names: { de: 'Elbe 1 (Lotsenstation Cuxhaven)', fr: 'Elbe 1 (station de pilotage de Cuxhaven)', es: 'Elbe 1 (estación de prácticos de Cuxhaven)' }, minutes: 330, lat: 54.0170, lng: 8.1000, geofenceRadiusM: 4000 },
+    { name: 'Brunsbüttel pilot change', names: { de: 'Lotsenwechsel Brunsbüttel', fr: 'Relève des pilotes à Brunsbüttel', es: 'Relevo de prácticos en Brunsbüttel' }, minutes: 180, lat: 53.8917, lng: 9.1418, geofenceRadiusM: 2000 },
+    { name: 'Hamburg Seemannshöft', names: { de: 'Hamburg Seemannshöft', fr: 'Hambourg Seemannshöft', es: 'Hamburgo Seemannshöft' }, minutes: 35, lat: 53.5428, lng: 9.8786, geofenceRadiusM: 1000 },
   ],
 } as const;
 

@@ -23,6 +23,7 @@ import { seedDemoHistory } from './seed-history';
 import { seedDemoPortcalls } from './seed-portcalls';
 import { seedDemoVoyages } from './seed-voyages';
 import { seedDemoPrise } from './seed-prise';
+import { storedJson } from '../db/stored-json';
 
 const DAY_MS = 86_400_000;
 
@@ -87,7 +88,7 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date): 
     .execute();
   await trx.insertInto('bollards').values(demoBollards(t.quay_length_m).map((b) => ({ terminal_id: terminal.id, ...b }))).execute();
   await trx.insertInto('terminal_cranes').values(demoCranes().map((c) => ({ terminal_id: terminal.id, ...c }))).execute();
-  await trx.insertInto('terminal_shifts').values(t.shifts.map((s) => ({ terminal_id: terminal.id, ...s }))).execute();
+  await trx.insertInto('terminal_shifts').values(t.shifts.map((s) => ({ terminal_id: terminal.id, ...s, names: storedJson('localized_names', s.names) }))).execute();
   const nonWorking = demoNonWorkingTimes(now, t.time_zone);
   await trx.insertInto('terminal_non_working_times').values(nonWorking.map((n) => ({ terminal_id: terminal.id, ...n }))).execute();
   await trx.insertInto('cargo_handling_equipments').values(DEMO_CARGO_HANDLING_EQUIPMENT.map((e) => ({ terminal_id: terminal.id, ...e }))).execute();
@@ -107,7 +108,7 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date): 
 
   await trx
     .insertInto('pilot_boarding_places')
-    .values(t.pilotBoardingPlaces.map((p) => ({ port_id: hamburg.id, name: p.name, sailing_time_to_berth_minutes: p.minutes, latitude: p.lat, longitude: p.lng, geofence_radius_m: p.geofenceRadiusM })))
+    .values(t.pilotBoardingPlaces.map((p) => ({ port_id: hamburg.id, name: p.name, names: storedJson('localized_names', p.names), sailing_time_to_berth_minutes: p.minutes, latitude: p.lat, longitude: p.lng, geofence_radius_m: p.geofenceRadiusM })))
     .execute();
 
   await trx

@@ -15,6 +15,7 @@ import { type TPortcastAdapter, createPortcastAdapter, fetchPortcastPredictions 
 import { predictAll } from '../modules/predictions/prediction.service';
 import { pollDelayMs, pollPriseNotice, portAuthorityClientOf } from '../modules/prise/prise.service';
 import { findNoticesAwaitingAnswer } from '../modules/prise/prise.repository';
+import { type TDeliveryReport, type TJitFetch, deliverJitOutbox } from '../modules/dcsa/jit-outbox.service';
 import { DIGEST_CLAIM_LEASE_MS, type TDigestOutcome, deliverDigest, findDueDigests } from '../modules/digest/digest.service';
 
 export const PROVIDER_TICK_QUEUE = 'schedule-provider-tick';
@@ -64,6 +65,14 @@ export type TJobRunnerOptions = {
   /** The Portcast ETA adapter; default: from config.portcast (none when it is not configured). */
   portcast?: TPortcastAdapter | null;
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /**
+   * How often the runner looks for due DCSA JIT messages (the outbox table is their queue, polled by every server as
+   * pg-boss polls its own; claims keep two servers from sending one twice). 0 turns the poll off (tests call
+   * runJitOutbox themselves).
+   */
+  jitOutboxIntervalMs?: number;
+  /** The HTTP client for JIT deliveries (tests and the bench may wrap it); default: fetch. */
+  jitFetch?: TJitFetch;
 };
 
 const DEFAULT_OPTIONS: TJobRunnerOptions = { pollingIntervalSeconds: 2, isCronEnabled: true };
@@ -98,6 +107,8 @@ export type JobRunner = {
   runPrisePoll(job: TPrisePollJob): Promise<string>;
   /** Sends a poll for every submitted notice whose next poll is overdue (after a restart, or a lost job); returns how many were new. */
   sweepPrise(): Promise<number>;
+  /** Delivers the due DCSA JIT messages (docs/dcsa-jit.md): each counterparty's in order, with backoff after a failure. */
+  runJitOutbox(): Promise<TDeliveryReport>;
   /** Jobs per queue and state in pg-boss's table (for /metrics; finished ones stay until pg-boss archives them). */
   queueStats(): Promise<TQueueStat[]>;
   readonly boss: PgBoss;
@@ -211,6 +222,23 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
     return sent;
   }
 
+  async function runJitOutbox(): Promise<TDeliveryReport> {
+    const report = await deliverJitOutbox(ctx, opts.jitFetch ? { fetch: opts.jitFetch } : {});
+    if (report.sent + report.retrying + report.failed > 0) opts.log?.info({ ...report }, 'DCSA JIT messages delivered');
+    return report;
+  }
+  let outboxTimer: NodeJS.Timeout | null = null;
+  let outboxRun: Promise<unknown> = Promise.resolve();
+  function pollJitOutbox(intervalMs: number): void {
+    outboxTimer = setTimeout(() => {
+      outboxRun = runJitOutbox()
+        .catch((err: unknown) => opts.log?.error({ err }, 'DCSA JIT delivery failed'))
+        .finally(() => {
+          if (isStarted) pollJitOutbox(intervalMs);
+        });
+    }, intervalMs);
+  }
+
   async function queueStats(): Promise<TQueueStat[]> {
     if (!isStarted) return [];
     // One grouped count over pg-boss's own table (schema "pgboss", its default), through Kysely for PGlite's lock.
@@ -231,6 +259,7 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
     tickPredictions,
     runPredictions,
     runAisRetention,
+    runJitOutbox,
     async start() {
       // A runner stopped and started again (a test's restart) uses the database again.
       hasStopped = false;
@@ -281,10 +310,14 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
         await boss.schedule(PREDICTION_TICK_QUEUE, '* * * * *');
         await boss.schedule(AIS_RETENTION_QUEUE, '17 * * * *');
       }
+      const jitInterval = opts.jitOutboxIntervalMs ?? 500;
+      if (jitInterval > 0) pollJitOutbox(jitInterval);
     },
     async stop() {
       if (!isStarted) return;
       isStarted = false;
+      if (outboxTimer) clearTimeout(outboxTimer);
+      await outboxRun;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       hasStopped = true;
     },

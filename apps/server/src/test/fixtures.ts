@@ -204,3 +204,19 @@ export async function signIn(app: FastifyInstance, db: Kysely<DB>, options: Para
     app.inject({ method, url: `/api/portal/v1${url}`, headers: { 'x-portal-token': token }, ...(payload !== undefined ? { payload: payload as object } : {}) });
   return { user, token, call };
 }
+
+/**
+ * Another carrier beside the world's own: a vessel operator with a vessel, the fields that book a call for it (no agent),
+ * and `book`, which creates a call as the given person and must succeed. Clash tests put its call where ours wants to lie.
+ */
+export async function createOtherCarrier(db: Kysely<DB>, bookAs: ApiCall) {
+  const operator = await createOrganisation(db, 'vessel_operator');
+  const vessel = await createVessel(db, { vesselOperatorId: operator.id });
+  const booking = { vessel_id: vessel.id, vessel_operator_id: operator.id, agent_id: null };
+  const book = async (body: Record<string, unknown>): Promise<{ id: number }> => {
+    const res = await bookAs('POST', '/portcalls', body);
+    if (res.statusCode !== 201) throw new Error(`POST /portcalls answered ${res.statusCode}: ${res.body}`);
+    return (res.json() as { payload: { id: number } }).payload;
+  };
+  return { operator, vessel, booking, book };
+}

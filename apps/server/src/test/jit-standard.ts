@@ -1,12 +1,13 @@
 // The official DCSA Port Call (JIT) 2.0.0 OpenAPI document as a validator for the tests: every JIT object Quayline
 // sends or accepts is checked against the published component schemas, not against our own reading of them.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 
-export const JIT_STANDARD_FILE = path.resolve(__dirname, '../modules/dcsa/standard/JIT_v2.0.0.yaml');
+// By the module's URL, so the file is found under vitest and when `npm run jit-carrier` runs it as an ES module.
+export const JIT_STANDARD_FILE = fileURLToPath(new URL('../modules/dcsa/standard/JIT_v2.0.0.yaml', import.meta.url));
 
 /** A JSON-schema node of the OpenAPI document, as far as the tests read it. */
 export type TStandardSchema = {
@@ -43,16 +44,19 @@ export const JIT_STANDARD: TStandardDocument = parse(readFileSync(JIT_STANDARD_F
  * names (the standard leaves most objects open, so `portCallServiceType` next to a missing `portCallServiceTypeCode`
  * would otherwise only fail by the missing field, and a misspelt optional field never).
  */
-function closed(schema: TStandardSchema): TStandardSchema {
+function closed(schema: TStandardSchema, inherited: readonly string[] = []): TStandardSchema {
   const copy: TStandardSchema = { ...schema };
   if (copy.properties) {
     copy.properties = Object.fromEntries(Object.entries(copy.properties).map(([k, v]) => [k, closed(v)]));
+    // An alternative of an object that has fields of its own (a moves forecast's units beside its carrier code and
+    // restows) carries those fields too.
+    for (const name of inherited) if (!(name in copy.properties)) copy.properties[name] = {};
     // An object that also combines alternatives (a moves forecast: its own fields plus totals or sizes) gets its other
     // fields from those alternatives, so closing it would refuse every valid one.
     if (copy.additionalProperties === undefined && !copy.oneOf && !copy.anyOf && !copy.allOf) copy.additionalProperties = false;
   }
   if (copy.items) copy.items = closed(copy.items);
-  for (const key of ['oneOf', 'anyOf', 'allOf'] as const) if (copy[key]) copy[key] = copy[key].map(closed);
+  for (const key of ['oneOf', 'anyOf', 'allOf'] as const) if (copy[key]) copy[key] = copy[key].map((alt) => closed(alt));
   return copy;
 }
 
@@ -73,7 +77,16 @@ function validatorFor(direction: 'request' | 'response'): Ajv {
   const annotation = direction === 'request' ? 'writeOnly' : 'readOnly';
   ajv.addKeyword({ keyword: forbidden, schemaType: 'boolean', validate: (on: boolean) => !on, errors: false });
   ajv.addKeyword({ keyword: annotation, schemaType: 'boolean' });
-  ajv.addSchema({ $id: 'jit', components: { schemas: Object.fromEntries(Object.entries(JIT_STANDARD.components.schemas).map(([k, v]) => [k, closed(v)])) } } as AnySchema);
+  // Which components are alternatives (oneOf/anyOf) of an object with fields of its own, and those fields.
+  const inherited = new Map<string, string[]>();
+  for (const parent of Object.values(JIT_STANDARD.components.schemas)) {
+    if (!parent.properties) continue;
+    for (const alt of [...(parent.oneOf ?? []), ...(parent.anyOf ?? [])]) {
+      const name = alt.$ref?.split('/').pop();
+      if (name) inherited.set(name, [...(inherited.get(name) ?? []), ...Object.keys(parent.properties)]);
+    }
+  }
+  ajv.addSchema({ $id: 'jit', components: { schemas: Object.fromEntries(Object.entries(JIT_STANDARD.components.schemas).map(([k, v]) => [k, closed(v, v.additionalProperties === false ? [] : (inherited.get(k) ?? []))])) } } as AnySchema);
   return ajv;
 }
 
@@ -99,4 +112,17 @@ export function standardProblems(schema: TJitSchemaName, data: unknown, directio
 export function expectStandard(schema: TJitSchemaName, data: unknown, direction: 'request' | 'response'): void {
   const problems = standardProblems(schema, data, direction);
   if (problems.length) throw new Error(`Not a DCSA JIT 2.0.0 ${schema} (${direction}): ${problems.join('; ')}\n${JSON.stringify(data)}`);
+}
+
+/** The standard's request schema of an operation (method and path, ids filled in), read from the YAML; null when it takes no body. */
+export function requestSchemaOfPath(method: string, urlPath: string): TJitSchemaName | null {
+  const pathOnly = urlPath.split('?')[0]!;
+  for (const [template, ops] of Object.entries(JIT_STANDARD.paths)) {
+    if (!new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(pathOnly)) continue;
+    const op = ops[method.toLowerCase()] as { requestBody?: { content: { 'application/json': { schema: { $ref: string } } } } } | undefined;
+    if (!op) throw new Error(`${method} ${pathOnly} is not an operation of the standard`);
+    const ref = op.requestBody?.content['application/json'].schema.$ref;
+    return ref ? (ref.split('/').pop() as TJitSchemaName) : null;
+  }
+  throw new Error(`${method} ${pathOnly} is not an operation of the standard`);
 }

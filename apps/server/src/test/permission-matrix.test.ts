@@ -10,16 +10,17 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo/demo-data';
 import { digest, generateToken } from '../lib/tokens';
+import { MATRIX_CELLS, MATRIX_COLUMNS, ROUTE_PERMISSIONS, type TMatrixCell, type TMatrixColumn, matrixRowOf } from '../modules/auth/route-permissions';
 import { insertSession } from '../modules/auth/session.repository';
 import { TEST_PASSWORD, createTerminal, createUser, createVessel, loginAs } from './fixtures';
 import { type TOperation, exampleFromSchema, fillPath, listOperations } from './openapi-operations';
 import { DB_TARGETS, type TestApp, createTestApp } from './test-app';
 import { storedJson } from '../db/stored-json';
 
-const COLUMNS = ['anonymous', 'terminal_operator', 'vessel_operator', 'agent', 'acting'] as const;
-type TColumn = (typeof COLUMNS)[number];
-const CELLS = ['ok', '401', '403', '404'] as const;
-type TCell = (typeof CELLS)[number];
+const COLUMNS = MATRIX_COLUMNS;
+type TColumn = TMatrixColumn;
+const CELLS = MATRIX_CELLS;
+type TCell = TMatrixCell;
 type TMatrix = Map<string, Record<TColumn, TCell>>;
 
 const PERMISSIONS_DOC = path.resolve(__dirname, '../../../../docs/permissions.md');
@@ -74,6 +75,16 @@ describe('the route table of docs/permissions.md', () => {
     expect(matrix.get('PUT /b/{id}')).toMatchObject({ anonymous: '401', vessel_operator: '403', agent: 'yes' });
     expect(problems).toEqual(['PUT /b/{id}: unknown cell(s) yes', 'GET /a: two rows']);
     expect(parseRouteMatrix('# no table').problems).toEqual([`docs/permissions.md has no "${MATRIX_HEADING}" section`]);
+  });
+});
+
+describe('the route table in code (ROUTE_PERMISSIONS)', () => {
+  it('is the table of docs/permissions.md, row for row and cell for cell', () => {
+    const { matrix, problems } = parseRouteMatrix(readFileSync(PERMISSIONS_DOC, 'utf8'));
+    expect(problems).toEqual([]);
+    const fromCode = Object.entries(ROUTE_PERMISSIONS).map(([key, rule]) => `${key} | ${COLUMNS.map((c) => matrixRowOf(rule)[c]).join(' | ')}`);
+    const fromDoc = [...matrix].map(([key, row]) => `${key} | ${COLUMNS.map((c) => row[c]).join(' | ')}`);
+    expect(fromDoc).toEqual(fromCode);
   });
 });
 

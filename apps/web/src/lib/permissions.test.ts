@@ -13,6 +13,9 @@ const EXPECTED: Record<TAppAction, { terminal_operator: boolean; vessel_operator
   manage_schedule_providers: { terminal_operator: true, vessel_operator: false, agent: false },
   write_voyage_templates: { terminal_operator: true, vessel_operator: true, agent: false },
   fill_prise_notice: { terminal_operator: true, vessel_operator: false, agent: true },
+  manage_jit_counterparties: { terminal_operator: true, vessel_operator: false, agent: false },
+  consume_jit_services: { terminal_operator: false, vessel_operator: true, agent: true },
+  provide_jit_services: { terminal_operator: true, vessel_operator: false, agent: false },
 };
 
 describe('what the app offers each role', () => {

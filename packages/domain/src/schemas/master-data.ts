@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { TEXT_INPUT_MAX_LENGTH } from '../constants';
 import { withoutBidiControls } from '../display-name';
+import { LOCALES, type TLocale } from '../locales';
 import { ZImoNumber, ZMmsi, ZVesselType } from '../vessel';
 import { ZPageQuery, pagedPayload } from './paging';
 
@@ -61,10 +62,23 @@ export type TTerminalSection = z.infer<typeof ZTerminalSection>;
 export const ZBollard = z.object({ id: z.number().int(), name: z.string(), position_m: z.number() });
 export type TBollard = z.infer<typeof ZBollard>;
 
+/**
+ * Names of master data that people read (a shift, a pilot station) in the languages of the app; `name` is the one
+ * shown where a language has none. Read with localizedName().
+ */
+export const ZLocalizedNames = z.partialRecord(z.enum(LOCALES), withoutBidiControls(z.string().trim().min(1).max(80)));
+export type TLocalizedNames = z.infer<typeof ZLocalizedNames>;
+
+/** The name of a master-data record in the reader's language, else its own name. */
+export function localizedName(record: { name: string; names?: TLocalizedNames | undefined }, locale: TLocale | string): string {
+  return record.names?.[locale as TLocale] ?? record.name;
+}
+
 export const ZTerminalShift = z.object({
   id: z.number().int(),
   shift_number: z.number().int(),
   name: z.string(),
+  names: ZLocalizedNames.optional(),
   /** Local wall-clock time in the terminal's time zone, HH:mm; a night shift ends before it starts. */
   start_time: z.string(),
   end_time: z.string(),
@@ -75,6 +89,7 @@ export const ZPilotBoardingPlace = z.object({
   id: z.number().int(),
   port_id: z.number().int(),
   name: z.string(),
+  names: ZLocalizedNames.optional(),
   sailing_time_to_berth_minutes: z.number().int(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),

@@ -1,7 +1,7 @@
 // The shift planner (docs/shift-planner.md): the board of one terminal's shifts over some days, with the
 // calls working in them, their shift cards, the capacity of each shift and what is wrong with the plan.
 import { z } from 'zod';
-import { ZRecordId, ZRecordIdValue, ZTerminalShift } from './master-data';
+import { ZLocalizedNames, ZRecordId, ZRecordIdValue, ZTerminalShift } from './master-data';
 import { PORTCALL_STATUSES, ZShiftDetail, ZShiftDetailInput } from './portcall';
 import { SHIFT_PLANNER_ORDER_BY } from './settings';
 import { ZDownloadFileOptions } from './downloads';
@@ -38,6 +38,8 @@ export const ZBoardShift = z.object({
   date: ZLocalDate,
   shift_number: z.number().int(),
   name: z.string(),
+  /** The shift's name per language (localizedName). */
+  names: ZLocalizedNames.optional(),
   terminal_shift_id: z.number().int().nullable(),
   start_time: ZInstant,
   end_time: ZInstant,

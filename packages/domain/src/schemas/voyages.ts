@@ -283,7 +283,7 @@ export const ZTemplateDiffItem = z.object({
   berth_departure_before: z.string().nullable(),
   berth_departure_after: z.string().nullable(),
   /** How the sync rules would treat it: moved as estimate, or raised as a proposal because the time is agreed. */
-  effect: z.enum(['estimate', 'propose', 'keep', 'cancel', 'create']),
+  effect: z.enum(['estimate', 'request', 'propose', 'keep', 'cancel', 'create']),
 });
 export type TTemplateDiffItem = z.infer<typeof ZTemplateDiffItem>;
 export const ZTemplateDiff = z.object({ template_id: z.number().int(), template_version: z.number().int(), items: z.array(ZTemplateDiffItem) });
@@ -340,7 +340,7 @@ export const ZScheduleUploadRequest = z.object({
 
 /** One thing a sync run did (or decided not to do) to a voyage or port call. */
 export const ZSyncChange = z.object({
-  kind: z.enum(['voyage_created', 'voyage_updated', 'portcall_created', 'estimate', 'proposal', 'within_threshold', 'kept_actual', 'sync_inactive', 'skipped', 'cancel_requested']),
+  kind: z.enum(['voyage_created', 'voyage_updated', 'portcall_created', 'estimate', 'request', 'proposal', 'within_threshold', 'kept_actual', 'sync_inactive', 'skipped', 'cancel_requested']),
   voyage_id: z.number().int().nullable(),
   portcall_id: z.number().int().nullable(),
   time: ZNegotiatedTime.nullable(),

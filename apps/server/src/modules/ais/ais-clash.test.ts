@@ -2,7 +2,7 @@
 // tells the vessel side that its berth time is at risk without naming the other carrier's call; a time that clashes
 // with nothing tells nobody of a clash.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganisation, createVessel } from '../../test/fixtures';
+import { createOtherCarrier } from '../../test/fixtures';
 import { createPortcallWorld } from '../../test/portcall-world';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
 import { recordAisTime } from './geofence/record-ais-time';
@@ -22,15 +22,10 @@ describe.each(DB_TARGETS)('an automated berth time that clashes, on %s', (target
     const w = await createPortcallWorld(t);
     const db = t.database.db;
     await db.updateTable('terminals').set({ ais_actuals_mode: 'apply' }).where('id', '=', w.terminal.id).execute();
-    const otherOperator = await createOrganisation(db, 'vessel_operator');
-    const otherVessel = await createVessel(db, { vesselOperatorId: otherOperator.id });
-    const create = async (body: Record<string, unknown>) => {
-      const res = await w.planner('POST', '/portcalls', body);
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().payload as { id: number };
-    };
+    const other = await createOtherCarrier(db, w.planner);
+    const create = other.book;
     // The other carrier's call still lies at 0-250 m until 12:00; ours is planned there from 14:00, and one elsewhere.
-    await create({ ...w.request(at(-10).toISOString(), at(6).toISOString(), { berth_start_position: 0, berth_end_position: 250 }), vessel_id: otherVessel.id, vessel_operator_id: otherOperator.id, agent_id: null });
+    await create({ ...w.request(at(-10).toISOString(), at(6).toISOString(), { berth_start_position: 0, berth_end_position: 250 }), ...other.booking });
     const ours = await create(w.request(at(8).toISOString(), at(30).toISOString(), { berth_start_position: 100, berth_end_position: 350 }));
     const free = await create(w.request(at(8).toISOString(), at(30).toISOString(), { berth_start_position: 600, berth_end_position: 850 }));
     const since = Number((await db.selectFrom('notification_messages').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0);
@@ -45,7 +40,7 @@ describe.each(DB_TARGETS)('an automated berth time that clashes, on %s', (target
     const about = (action: string) => notes.filter((n) => (n.details as { action?: string }).action === action);
     expect(about('ais_clash').map((n) => [n.portal_user_id, n.portcall_id])).toEqual([[w.users.planner.user.id, ours.id]]);
     expect(about('berth_time_at_risk').map((n) => [n.portal_user_id, n.portcall_id]).sort()).toEqual([[w.users.agent.user.id, ours.id], [w.users.vesselSide.user.id, ours.id]].sort());
-    expect(JSON.stringify(about('berth_time_at_risk'))).not.toContain(otherVessel.name);
+    expect(JSON.stringify(about('berth_time_at_risk'))).not.toContain(other.vessel.name);
 
     // The vessel side reads it in its list, as one sentence's parts.
     const list = (await w.vesselSide('GET', '/notification_messages')).json().payload.items as { portcall_id: number; details: { action?: string; field?: string } }[];

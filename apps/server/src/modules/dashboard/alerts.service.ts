@@ -24,6 +24,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
+import { refuseUnlessAllowed } from '../auth/route-permissions';
 import { findPortcallExtras, perPortcall } from '../portcalls/portcall.repository';
 import { publishEvent } from '../realtime/publish-event';
 import { findLivePlan, findLivePlanClashes } from '../berth-plan/live-plan';
@@ -246,7 +247,7 @@ async function storeAcknowledgements(ctx: AppContext, session: AuthSession, aler
 
 async function requireTerminalOperator(ctx: AppContext, session: AuthSession, terminalId: number): Promise<void> {
   await scopeTerminals(ctx, session.user, terminalId);
-  if (session.user.user_type !== 'terminal_operator') throw new AppError('FORBIDDEN', { message: 'Only terminal operators set alert thresholds.' });
+  refuseUnlessAllowed(session.user, 'manage_alert_settings');
 }
 
 export async function getAlertSettings(ctx: AppContext, session: AuthSession, terminalId: number) {

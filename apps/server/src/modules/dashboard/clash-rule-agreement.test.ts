@@ -4,7 +4,7 @@
 // learns its call clashes without being shown the other carrier's call.
 import { findPlanClashes, planQuayOf, plannedCallOf, type TDashboardAlert, type TPlannedCall, type TPlannerPortcall, type TTerminalDetail } from '@quayline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganisation, createVessel } from '../../test/fixtures';
+import { createOtherCarrier } from '../../test/fixtures';
 import { createPortcallWorld } from '../../test/portcall-world';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
 
@@ -24,15 +24,10 @@ describe.each(DB_TARGETS)('one clash rule for alerts and planner on %s', (target
     const db = t.database.db;
     // Deeper than the south berth (13.25 m): a call of this vessel without a declared draft cannot lie there.
     await db.updateTable('vessels').set({ max_draft_m: '14' }).where('id', '=', w.vessel.id).execute();
-    const otherOperator = await createOrganisation(db, 'vessel_operator');
-    const otherVessel = await createVessel(db, { vesselOperatorId: otherOperator.id });
-    const create = async (body: Record<string, unknown>) => {
-      const res = await w.planner('POST', '/portcalls', body);
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().payload as { id: number };
-    };
+    const other = await createOtherCarrier(db, w.planner);
+    const create = other.book;
     const mine = await create(w.request(at(4), at(24), { berth_start_position: 0, berth_end_position: 200 }));
-    const theirs = await create({ ...w.request(at(10), at(30), { berth_start_position: 150, berth_end_position: 350 }), vessel_id: otherVessel.id, vessel_operator_id: otherOperator.id, agent_id: null });
+    const theirs = await create({ ...w.request(at(10), at(30), { berth_start_position: 150, berth_end_position: 350 }), ...other.booking });
     const shallow = await create(w.request(at(40), at(60), { berth_start_position: 500, berth_end_position: 700 }));
     const fine = await create(w.request(at(70), at(90), { berth_start_position: 0, berth_end_position: 200 }));
 
@@ -56,6 +51,6 @@ describe.each(DB_TARGETS)('one clash rule for alerts and planner on %s', (target
     const risk = await alertsOf('vesselSide', mine.id);
     expect(risk.map((a) => a.rule)).toEqual(['berth_clash']);
     expect(risk[0]!.why.other_portcall_id).toBeNull();
-    expect(JSON.stringify(risk)).not.toContain(otherVessel.name);
+    expect(JSON.stringify(risk)).not.toContain(other.vessel.name);
   });
 });

@@ -13,7 +13,8 @@ import { insertSession, revokeSession } from '../auth/session.repository';
 const KEY_EXPIRES = new Date('2999-01-01T00:00:00Z');
 
 function assertTerminalOperator(session: AuthSession): number {
-  if (session.user.user_type !== 'terminal_operator' || session.user.organisation_id === null) throw new AppError('FORBIDDEN', { message: 'Only terminal operators connect JIT counterparties.' });
+  // The role is the route table's (manage_jit_counterparties); the keys belong to the terminal operator's organisation.
+  if (session.user.organisation_id === null) throw new AppError('FORBIDDEN', { message: 'Only terminal operators connect JIT counterparties.' });
   return session.user.organisation_id;
 }
 

@@ -1,11 +1,11 @@
 // HTTP for the DCSA JIT v2 bridge.
-import { ZDcsaPortCallExport, ZDcsaPortCallImport, ZDcsaTimestamp, ZErrorEnvelope, ZIdParams, ZPortcall, ZPortcallJitService, ZRecordId, successEnvelope } from '@quayline/domain';
+import { ZDcsaPortCallExport, ZDcsaPortCallImport, ZDcsaTimestamp, ZErrorEnvelope, ZIdParams, ZPortcall, ZPortcallJitMessage, ZPortcallJitService, ZRecordId, successEnvelope } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { requireSession, sessionOf } from '../../plugins/auth';
 import { exportPortcallDcsa, importDcsaPortCall, importDcsaTimestamp } from './dcsa.service';
-import { portcallJitServices } from './jit.service';
+import { portcallJitOutbound, portcallJitServices } from './jit.service';
 import { z } from 'zod';
 
 const tags = ['DCSA JIT v2'];
@@ -30,5 +30,10 @@ export async function dcsaRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get('/portcalls/:id/jit_services', { ...auth, schema: { tags, summary: 'The DCSA JIT 2.0 services of the call with their timestamps (its JIT timeline)', params: ZIdParams, response: { 200: successEnvelope(z.array(ZPortcallJitService)), ...errors } } }, async (request) =>
     ok(await portcallJitServices(app.ctx, sessionOf(request), request.params.id)),
+  );
+  r.get(
+    '/portcalls/:id/jit_messages',
+    { ...auth, schema: { tags, summary: 'The DCSA JIT 2.0 messages sent about the call to connected systems, with their delivery (terminal operators; empty for others)', params: ZIdParams, response: { 200: successEnvelope(z.array(ZPortcallJitMessage)), ...errors } } },
+    async (request) => ok(await portcallJitOutbound(app.ctx, sessionOf(request), request.params.id)),
   );
 }

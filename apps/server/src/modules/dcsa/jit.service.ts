@@ -11,6 +11,7 @@ import {
   type TDcsaTimestamp,
   type TDcsaVesselStatus,
   type TPortcallJitService,
+  type TPortcallJitMessage,
   type TNegotiatedTime,
   type TPortcall,
   type TVesselType,
@@ -19,17 +20,22 @@ import {
   ZJitTerminalCallQuery,
   ZJitTimestampQuery,
   dcsaClassifierAllowed,
+  dcsaMetres,
+  dcsaMovesTotals,
+  type TPortcallUpdateRequest,
   partyOf,
   type TDcsaServiceType,
 } from '@quayline/domain';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { storedJson } from '../../db/stored-json';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { visibleTo } from '../portcalls/portcall.repository';
-import { cancelPortcall, createPortcall, getPortcall } from '../portcalls/portcall.service';
+import { cancelPortcall, createPortcall, getPortcall, updatePortcall } from '../portcalls/portcall.service';
 import { applyDcsaTimestamp } from './dcsa.service';
+import { type TJitMessage, portcallJitMessages, queueJitMessages } from './jit-outbox.service';
 import { findJitPortCall, findJitService, findJitTerminalCall, isJitPortCallVisible, jitPortCallVisibleTo, latestPlannedTimes } from './jit.repository';
 
 const SOURCE = 'dcsa_jit';
@@ -48,6 +54,39 @@ function canonical(value: unknown): unknown {
 
 const badRequest = (path: string, message: string) => new AppError('VALIDATION_FAILED', { errors: [{ path, message }] });
 const conflict = (message: string) => new AppError('CONFLICT', { message });
+
+/**
+ * Writes what a JIT object says about the call (a vessel status's draft, a moves forecast's container moves) onto
+ * the linked call through its general edit, as the sender: the field rules of docs/permissions.md apply to a
+ * counterparty exactly as to its organisation's people (a field they may not write is refused with 403, and then the
+ * object is not kept either). A cancelled call takes nothing; a version race is tried once more.
+ */
+async function writeOntoCall(ctx: AppContext, session: AuthSession, portcallId: number | null, fields: (call: TPortcall) => Omit<TPortcallUpdateRequest, 'version'> | null): Promise<void> {
+  if (portcallId === null) return;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const call = await getPortcall(ctx, session, portcallId);
+    if (call.status === 'Cancelled') return;
+    const change = fields(call);
+    if (!change) return;
+    try {
+      await updatePortcall(ctx, session, portcallId, { ...change, version: call.version });
+      return;
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'CONFLICT') || attempt === 1) throw err;
+    }
+  }
+}
+
+/** The container line a moves forecast sets (the call's first container line, or a new one), the other lines as they are. */
+function cargoWithMoves(call: TPortcall, moves: ReturnType<typeof dcsaMovesTotals>): NonNullable<TPortcallUpdateRequest['cargo_details']> {
+  const CONTAINER = 'Container (boxes)' as const;
+  const lines = call.cargo_details.map((d) => ({ ...d }));
+  const line = lines.find((d) => d.cargo_type === CONTAINER);
+  const counts = { discharge: moves.discharge, load: moves.load, restow: moves.restow, quantities: null, move_count_unit: 'pieces' as const };
+  if (line) Object.assign(line, counts);
+  else lines.push({ cargo_type: CONTAINER, move_count: 0, crane_intensity: 1, ...counts } as (typeof lines)[number]);
+  return lines;
+}
 
 /** Which of our negotiated times a JIT service carries (the inverse of DCSA_SERVICE_OF_TIME), or null for the others. */
 export function negotiatedTimeOf(service: Pick<TDcsaPortCallService, 'portCallServiceTypeCode' | 'portCallServiceEventTypeCode' | 'portCallPhaseTypeCode'>): TNegotiatedTime | null {
@@ -98,18 +137,13 @@ async function visiblePortCallOr404(ctx: AppContext, session: AuthSession, id: s
 }
 
 /** Omitting a port call (service consumer): it and its terminal calls end; linked Quayline calls are cancelled as their rules allow. */
-/** The standard gives omitting to the service consumer (the vessel side); the terminal cancels services instead. */
-function assertConsumer(session: AuthSession, what: string): void {
-  if (partyOf(session.user.user_type) !== 'vessel_side') throw new AppError('FORBIDDEN', { message: `DCSA: only the service consumer (the vessel side) omits a ${what}; the provider cancels its services.` });
-}
-
 export async function omitJitPortCall(ctx: AppContext, session: AuthSession, id: string, body: TDcsaReason): Promise<void> {
-  assertConsumer(session, 'port call');
   const row = await visiblePortCallOr404(ctx, session, id);
   if (row.omitted) return;
   const now = ctx.clock.now();
   await ctx.db.updateTable('jit_port_calls').set({ omitted: true, omit_reason: body.reason ?? null, updated_at: now }).where('port_call_id', '=', id).execute();
   const terminalCalls = await ctx.db.selectFrom('jit_terminal_calls').select(['terminal_call_id', 'portcall_id', 'omitted']).where('port_call_id', '=', id).execute();
+  for (const tc of terminalCalls) await shareJitMessage(ctx, session, tc.portcall_id, id, { key: `omit:${id}`, method: 'POST', path: `/port-calls/${id}/omit`, body: withoutFyi(body) });
   for (const tc of terminalCalls) if (!tc.omitted) await omitTerminalCallRow(ctx, session, tc.terminal_call_id, tc.portcall_id, body.reason);
 }
 
@@ -118,10 +152,12 @@ export async function listJitPortCalls(ctx: AppContext, session: AuthSession, q:
   if (q.portCallID) query = query.where('port_call_id', '=', q.portCallID);
   if (q.UNLocationCode) query = query.where('un_location_code', '=', q.UNLocationCode);
   if (q.vesselIMONumber) query = query.where('vessel_imo', '=', q.vesselIMONumber);
+  // The filters on fields of the stored object run in SQL too, before the list's cap, so a match is never cut off.
+  if (q.portVisitReference) query = query.where(sql`jit_port_calls.jit_object->>'portVisitReference'`, '=', q.portVisitReference);
+  if (q.vesselName) query = query.where(sql`lower(jit_port_calls.jit_object->'vessel'->>'name')`, '=', q.vesselName.toLowerCase());
+  if (q.MMSINumber) query = query.where(sql`jit_port_calls.jit_object->'vessel'->>'MMSINumber'`, '=', q.MMSINumber);
   const rows = await query.orderBy('updated_at').limit(JIT_LIST_LIMIT).execute();
-  return rows
-    .map((r) => ({ ...r.jit_object, omitted: r.omitted }))
-    .filter((b) => (!q.portVisitReference || b.portVisitReference === q.portVisitReference) && (!q.vesselName || b.vessel.name?.toLowerCase() === q.vesselName.toLowerCase()) && (!q.MMSINumber || b.vessel.MMSINumber === q.MMSINumber));
+  return rows.map((r) => ({ ...r.jit_object, omitted: r.omitted }));
 }
 
 // ---------------------------------------------------------------- terminal calls
@@ -166,10 +202,10 @@ async function omitTerminalCallRow(ctx: AppContext, session: AuthSession, id: st
 }
 
 export async function omitJitTerminalCall(ctx: AppContext, session: AuthSession, id: string, body: TDcsaReason): Promise<void> {
-  assertConsumer(session, 'terminal call');
   const row = await findJitTerminalCall(ctx.db, id);
   if (!row || !(await isJitPortCallVisible(ctx.db, session.user, row.port_call_id))) throw new AppError('NOT_FOUND', { message: `No terminal call ${id}` });
   if (row.omitted) return;
+  await shareJitMessage(ctx, session, row.portcall_id, row.port_call_id, { key: `omit:${id}`, method: 'POST', path: `/terminal-calls/${id}/omit`, body: withoutFyi(body) });
   await omitTerminalCallRow(ctx, session, id, row.portcall_id, body.reason);
 }
 
@@ -181,9 +217,14 @@ export async function listJitTerminalCalls(ctx: AppContext, session: AuthSession
     .where(jitPortCallVisibleTo(session.user));
   if (q.portCallID) query = query.where('tc.port_call_id', '=', q.portCallID);
   if (q.terminalCallID) query = query.where('tc.terminal_call_id', '=', q.terminalCallID);
-  const rows = await query.orderBy('tc.updated_at').limit(JIT_LIST_LIMIT).execute();
   const fields = ['terminalCallReference', 'carrierServiceName', 'carrierServiceCode', 'universalServiceReference', 'carrierImportVoyageNumber', 'carrierExportVoyageNumber', 'universalImportVoyageReference', 'universalExportVoyageReference'] as const;
-  return rows.map((r) => ({ ...r.jit_object, omitted: r.omitted })).filter((b) => fields.every((f) => q[f] === undefined || b[f] === q[f]));
+  // In SQL, before the list's cap (the field names are ours, from the list above, never the caller's).
+  for (const f of fields) {
+    const value = q[f];
+    if (value !== undefined) query = query.where(sql`tc.jit_object->>${sql.lit(f)}`, '=', value);
+  }
+  const rows = await query.orderBy('tc.updated_at').limit(JIT_LIST_LIMIT).execute();
+  return rows.map((r) => ({ ...r.jit_object, omitted: r.omitted }));
 }
 
 // ---------------------------------------------------------------- port call services
@@ -207,6 +248,13 @@ export async function putJitService(ctx: AppContext, session: AuthSession, id: s
     if (existing.cancelled || existing.declined) throw conflict(`The service was ${existing.cancelled ? 'cancelled' : 'declined'}; it cannot be changed.`);
     if (same(existing.jit_object, stored)) return;
     if (existing.type_code !== body.portCallServiceTypeCode || existing.event_type_code !== body.portCallServiceEventTypeCode) throw conflict('A service keeps its type and event; send a new service instead.');
+  }
+  // A moves forecast feeds the call's container moves (docs/dcsa-jit.md).
+  if (body.portCallServiceTypeCode === 'MOVES' && body.moves?.length) {
+    const totals = dcsaMovesTotals(body.moves);
+    await writeOntoCall(ctx, session, parent.portcall_id, (call) => ({ cargo_details: cargoWithMoves(call, totals), move_count_containers: Math.min(totals.total, 100_000) }));
+  }
+  if (existing) {
     await ctx.db.updateTable('jit_port_call_services').set({ jit_object: storedJson('jit_port_call_service', stored), updated_at: now }).where('port_call_service_id', '=', id).execute();
   } else {
     await ctx.db
@@ -233,9 +281,7 @@ export async function putJitService(ctx: AppContext, session: AuthSession, id: s
 
 /** Cancel (service provider: the terminal) or decline (service consumer: the vessel side) a service. */
 export async function endJitService(ctx: AppContext, session: AuthSession, id: string, how: 'cancel' | 'decline', body: TDcsaReason): Promise<void> {
-  const party = partyOf(session.user.user_type);
-  if (how === 'cancel' && party !== 'terminal') throw new AppError('FORBIDDEN', { message: 'DCSA: only the service provider (the terminal) cancels a service; the consumer declines it.' });
-  if (how === 'decline' && party !== 'vessel_side') throw new AppError('FORBIDDEN', { message: 'DCSA: only the service consumer (the vessel side) declines a service; the provider cancels it.' });
+  // Who cancels (the provider) and who declines (the consumer) is the route table's (provide_/consume_jit_services).
   const row = await visibleServiceOr(ctx, session, id, () => new AppError('NOT_FOUND', { message: `No port call service ${id}` }));
   if (row.cancelled || row.declined) return;
   await ctx.db
@@ -243,6 +289,7 @@ export async function endJitService(ctx: AppContext, session: AuthSession, id: s
     .set({ ...(how === 'cancel' ? { cancelled: true } : { declined: true }), reason: body.reason ?? null, updated_at: ctx.clock.now() })
     .where('port_call_service_id', '=', id)
     .execute();
+  await shareJitMessage(ctx, session, row.portcall_id, row.port_call_id, { key: `${how}:${id}`, method: 'POST', path: `/port-call-services/${id}/${how}`, body: withoutFyi(body) });
   // The berth is the call: ending its arrival ends the call, as the call's own rules allow the sender's side
   // (the terminal cancels, the vessel side asks to cancel).
   if (row.type_code === 'BERTH' && row.event_type_code === 'ARRI' && row.portcall_id !== null) {
@@ -294,16 +341,41 @@ export async function putJitTimestamp(ctx: AppContext, session: AuthSession, id:
   }
   const now = ctx.clock.now();
   const row = { timestamp_id: id, port_call_service_id: body.portCallServiceID, classifier_code: body.classifierCode, date_time: new Date(body.dateTime), jit_object: storedJson('jit_timestamp', stored), sender_user_id: session.user.id, created_at: now };
+  // The id is claimed first: of two identical PUTs at the same instant only the one that inserted applies the step,
+  // the other is the same message sent again.
+  const inserted = await ctx.db.insertInto('jit_timestamps').values(row).onConflict((oc) => oc.column('timestamp_id').doNothing()).returning('timestamp_id').executeTakeFirst();
+  if (!inserted) {
+    const again = await ctx.db.selectFrom('jit_timestamps').select('jit_object').where('timestamp_id', '=', id).executeTakeFirst();
+    if (again && same(again.jit_object, stored)) return;
+    throw conflict('A timestamp cannot be changed; send a new one (with replyToTimestampID) instead.');
+  }
   const time = negotiatedTimeOf({ portCallServiceTypeCode: type, portCallServiceEventTypeCode: service.event_type_code as TDcsaPortCallService['portCallServiceEventTypeCode'], portCallPhaseTypeCode: service.jit_object.portCallPhaseTypeCode });
   let portcallId = service.portcall_id;
   if (time && portcallId !== null) {
-    // The step first: a step the call's rules refuse refuses the timestamp too, so both sides keep one story.
-    const call = await getPortcall(ctx, session, portcallId);
-    await applyDcsaTimestamp(ctx, session, call, time, body, SOURCE);
+    // A step the call's rules refuse refuses the timestamp too (its id is given back), so both sides keep one story.
+    try {
+      const call = await getPortcall(ctx, session, portcallId);
+      await applyDcsaTimestamp(ctx, session, call, time, body, SOURCE);
+    } catch (err) {
+      await ctx.db.deleteFrom('jit_timestamps').where('timestamp_id', '=', id).execute();
+      throw err;
+    }
   }
-  const inserted = await ctx.db.insertInto('jit_timestamps').values(row).onConflict((oc) => oc.column('timestamp_id').doNothing()).returning('timestamp_id').executeTakeFirst();
-  if (!inserted) return;
   if (portcallId === null && service.type_code === 'BERTH') portcallId = await linkOrCreateCall(ctx, session, service.terminal_call_id);
+  // The terminal's timestamp goes to the call's connected systems; a partner's goes to the others as a copy.
+  await shareJitMessage(ctx, session, portcallId, service.port_call_id, { key: `timestamp:${id}`, method: 'PUT', path: `/timestamps/${id}`, body: stored });
+}
+
+/**
+ * A message that came in through these endpoints, passed on to the call's connected systems (docs/dcsa-jit.md): what
+ * the terminal sends goes to them all; what a partner sends goes to the others as a copy (isFYI). Never to its sender.
+ */
+async function shareJitMessage(ctx: AppContext, session: AuthSession, portcallId: number | null, portCallId: string, message: TJitMessage): Promise<void> {
+  if (portcallId === null) return;
+  const call = await ctx.db.selectFrom('portcalls').select(['id', 'terminal_id', 'vessel_operator_id', 'agent_id']).where('id', '=', portcallId).executeTakeFirst();
+  const owner = await ctx.db.selectFrom('jit_port_calls').select('owner_organisation_id').where('port_call_id', '=', portCallId).executeTakeFirst();
+  if (!call) return;
+  await queueJitMessages(ctx.db, { call, primaryOrganisationId: owner?.owner_organisation_id ?? null, messages: [message], exceptUserId: session.user.id, now: ctx.clock.now() });
 }
 
 /**
@@ -404,6 +476,13 @@ export async function putJitVesselStatus(ctx: AppContext, session: AuthSession, 
   const service = await visibleServiceOr(ctx, session, id, () => new AppError('NOT_FOUND', { message: `No port call service ${id}` }));
   if (service.cancelled || service.declined || service.terminal_call_omitted || service.port_call_omitted) throw conflict('The service was cancelled, declined or omitted.');
   const stored = withoutFyi(body);
+  // The draft reaches the call: the inbound draft for the arrival side, the outbound one for a departure or the outbound phase.
+  if (body.draft !== undefined) {
+    const metres = Math.round(dcsaMetres(body.draft, body.dimensionUnit) * 100) / 100;
+    const field = service.event_type_code === 'DEPA' || service.jit_object.portCallPhaseTypeCode === 'OUTB' ? 'draft_outbound' : 'draft_inbound';
+    if (metres > 30) throw badRequest('draft', 'A draft of more than 30 m is not one Quayline keeps');
+    await writeOntoCall(ctx, session, service.portcall_id, (call) => (call[field] === metres ? null : { [field]: metres }));
+  }
   const now = ctx.clock.now();
   await ctx.db
     .insertInto('jit_vessel_statuses')
@@ -416,6 +495,12 @@ export async function listJitVesselStatuses(ctx: AppContext, session: AuthSessio
   const service = await findJitService(ctx.db, portCallServiceID);
   if (!service || !(await isJitPortCallVisible(ctx.db, session.user, service.port_call_id))) return [];
   return (await ctx.db.selectFrom('jit_vessel_statuses').select('jit_object').where('port_call_service_id', '=', portCallServiceID).execute()).map((r) => r.jit_object);
+}
+
+/** What Quayline sent about a call to the connected systems, and whether it arrived (the terminal operator's view). */
+export async function portcallJitOutbound(ctx: AppContext, session: AuthSession, portcallId: number): Promise<TPortcallJitMessage[]> {
+  await getPortcall(ctx, session, portcallId);
+  return portcallJitMessages(ctx, session, portcallId);
 }
 
 /** The JIT services of the terminal calls linked to a port call, each with its timestamps: the call's JIT timeline. */

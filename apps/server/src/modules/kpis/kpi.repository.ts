@@ -27,6 +27,25 @@ export async function calendarPeriod(db: Db, args: { timeZone: string; unit: TKp
 }
 
 /** Calls that count for KPIs: visible to the user, at the terminal, neither cancelled nor dummies, on the quay during [from, to). */
+/** The columns of a call every KPI reads (the pilot boarding place joined as `pbp`): the counted calls and the per-call list. */
+const KPI_CALL_COLUMNS = [
+  'portcalls.id',
+  'portcalls.terminal_id',
+  'portcalls.vessel_operator_id',
+  'portcalls.terminal_section_id',
+  'portcalls.berth_arrival',
+  'portcalls.berth_arrival_label',
+  'portcalls.berth_departure',
+  'portcalls.berth_departure_label',
+  'portcalls.pilot_boarding_place_arrival',
+  'portcalls.pilot_boarding_place_arrival_label',
+  'portcalls.cargo_operations_start',
+  'portcalls.cargo_operations_end',
+  'portcalls.berth_start_position',
+  'portcalls.berth_end_position',
+  'pbp.sailing_time_to_berth_minutes',
+] as const;
+
 function countedCalls(db: Db, user: PortalUser, args: { terminalId: number; from: Date; to: Date }) {
   return db
     .selectFrom('portcalls')
@@ -38,30 +57,31 @@ function countedCalls(db: Db, user: PortalUser, args: { terminalId: number; from
     .where('portcalls.cancelled_at', 'is', null)
     .where('portcalls.berth_arrival', '<', args.to)
     .where('portcalls.berth_departure', '>', args.from)
-    .select([
-      'portcalls.id',
-      'portcalls.terminal_id',
-      'portcalls.vessel_operator_id',
-      'portcalls.terminal_section_id',
-      'portcalls.berth_arrival',
-      'portcalls.berth_arrival_label',
-      'portcalls.berth_departure',
-      'portcalls.berth_departure_label',
-      'portcalls.pilot_boarding_place_arrival',
-      'portcalls.pilot_boarding_place_arrival_label',
-      'portcalls.cargo_operations_start',
-      'portcalls.cargo_operations_end',
-      'portcalls.berth_start_position',
-      'portcalls.berth_end_position',
-      'pbp.sailing_time_to_berth_minutes',
-    ]);
+    .select(KPI_CALL_COLUMNS);
 }
+
+/** The per-call KPI inputs, as kept in portcall_kpi_facts (hours as float8; response hours as arrays). */
+const MEASURE_COLUMNS = [
+  'waiting_h',
+  'arrival_dev_h',
+  'departure_dev_h',
+  'turnaround_h',
+  'berth_productivity',
+  'ops_rate',
+  'agreed_before_arrival',
+  'eta_error_h',
+  'moves',
+  'crane_intensity',
+  'terminal_response_h',
+  'vessel_side_response_h',
+] as const;
 
 /**
  * Per call, the inputs of every KPI (hours as float8): which time stamps count is explained per KPI in docs/kpis.md.
- * `calls` must be a CTE of countedCalls in scope.
+ * `calls` must be a CTE in scope with countedCalls' columns; the result is the CTE `measures` (the calls' columns and
+ * MEASURE_COLUMNS). This is the one definition: the kept facts are written from it, and the tests compare with it.
  */
-function perCallFacts(groupKey: RawBuilder<string>, from: Date, to: Date): RawBuilder<unknown> {
+function perCallMeasures(): RawBuilder<unknown> {
   // Set-based over the calls' chains (no correlated subqueries): planner estimates stay small, so PostgreSQL does not
   // spend a second on JIT-compiling a query that runs in milliseconds.
   return sql`
@@ -87,9 +107,18 @@ function perCallFacts(groupKey: RawBuilder<string>, from: Date, to: Date): RawBu
       left join steps v on v.portcall_id = s.portcall_id and v.id = s.prior_value_id
       group by s.portcall_id
     ),
+    answers as (
+      -- How long each side took to answer the other (an answer replies to a step of the other party).
+      select answer.portcall_id,
+        coalesce(array_agg((extract(epoch from answer.created_at - asked.created_at) / 3600.0)::float8 order by answer.id) filter (where answer.party = 'terminal'), '{}') as terminal_response_h,
+        coalesce(array_agg((extract(epoch from answer.created_at - asked.created_at) / 3600.0)::float8 order by answer.id) filter (where answer.party = 'vessel_side'), '{}') as vessel_side_response_h
+      from portcall_timestamps answer
+      join portcall_timestamps asked on asked.id = answer.reply_to_id and asked.party <> answer.party
+      where answer.portcall_id in (select id from calls) and answer.action in ('accept', 'propose', 'reject', 'accept_cancel', 'reject_cancel')
+      group by answer.portcall_id
+    ),
     facts as (
-      select calls.*, coalesce(${groupKey}, 'none') as group_key,
-        (calls.berth_arrival >= ${from}::timestamptz and calls.berth_arrival < ${to}::timestamptz) as in_period,
+      select calls.*,
         case when calls.berth_arrival_label = 'actual' then calls.berth_arrival end as ata,
         case when calls.berth_departure_label = 'actual' then calls.berth_departure end as atd,
         case when calls.pilot_boarding_place_arrival_label = 'actual' then calls.pilot_boarding_place_arrival end as pbp_ata,
@@ -116,10 +145,65 @@ function perCallFacts(groupKey: RawBuilder<string>, from: Date, to: Date): RawBu
         case when f.atd is not null and f.cargo_operations_end > f.cargo_operations_start and f.moves > 0
              then f.moves / (extract(epoch from f.cargo_operations_end - f.cargo_operations_start) / 3600.0) end::float8 as ops_rate,
         case when f.ata is not null then coalesce(f.first_accept_at < coalesce(f.pbp_ata, f.ata), false) end as agreed_before_arrival,
-        case when f.ata is not null then abs(extract(epoch from f.ata - f.eta_at_horizon) / 3600.0) end::float8 as eta_error_h
+        case when f.ata is not null then abs(extract(epoch from f.ata - f.eta_at_horizon) / 3600.0) end::float8 as eta_error_h,
+        coalesce(a.terminal_response_h, '{}') as terminal_response_h,
+        coalesce(a.vessel_side_response_h, '{}') as vessel_side_response_h
       from facts f
+      left join answers a on a.portcall_id = f.id
     )`;
 }
+
+const measureList = sql.join(MEASURE_COLUMNS.map((c) => sql.ref(c)));
+const keptMeasureList = sql.join(MEASURE_COLUMNS.map((c) => sql.ref(`kept.${c}`)));
+
+/**
+ * Recomputes the kept KPI inputs of the terminal's calls on the quay during [from, to) that changed since they were
+ * last computed: every new call, and every change to a call's row, time stamps, cargo lines or pilot boarding place,
+ * leaves a mark (the triggers of migration 0031, which also marked every call there was). Marks that this statement's
+ * snapshot does not see (a change committing meanwhile) stay for the next read.
+ */
+export async function refreshKpiFacts(db: Db, args: { terminalId: number; from: Date; to: Date }): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    with marks as (
+      -- Driven by the marks (few, between two reads), not by the window's calls (thousands over a year).
+      select s.seq, s.portcall_id from portcall_kpi_stale s join portcalls p on p.id = s.portcall_id
+      where p.terminal_id = ${args.terminalId}::int and p.berth_arrival < ${args.to}::timestamptz and p.berth_departure > ${args.from}::timestamptz
+    ),
+    todo as (select distinct portcall_id as id from marks),
+    calls as (
+      select portcalls.id, portcalls.berth_arrival, portcalls.berth_arrival_label, portcalls.berth_departure, portcalls.berth_departure_label,
+        portcalls.pilot_boarding_place_arrival, portcalls.pilot_boarding_place_arrival_label,
+        portcalls.cargo_operations_start, portcalls.cargo_operations_end, pbp.sailing_time_to_berth_minutes
+      from portcalls left join pilot_boarding_places pbp on pbp.id = portcalls.pilot_boarding_place_id
+      where portcalls.id in (select id from todo)
+    ),
+    ${perCallMeasures()},
+    consumed as (delete from portcall_kpi_stale where seq in (select seq from marks)),
+    kept as (
+      insert into portcall_kpi_facts (portcall_id, ${measureList}, computed_at)
+      select id, ${measureList}, now() from measures order by id
+      on conflict (portcall_id) do update set ${sql.join(MEASURE_COLUMNS.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`))}, computed_at = excluded.computed_at
+      returning 1
+    )
+    select count(*)::int as n from kept
+  `.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * The CTE `measures` over the `calls` CTE: from the kept facts (what the KPI reads use, after refreshKpiFacts), or
+ * computed afresh from the chains (the definition, which the tests compare the kept facts with).
+ */
+function measuresOf(source: TMeasureSource): RawBuilder<unknown> {
+  if (source === 'computed') return perCallMeasures();
+  return sql`
+    measures as (
+      select calls.*, ${keptMeasureList}
+      from calls left join portcall_kpi_facts kept on kept.portcall_id = calls.id
+    )`;
+}
+
+export type TMeasureSource = 'kept' | 'computed';
 
 export type TKpiSqlRow = {
   group_key: string | null;
@@ -157,12 +241,21 @@ function groupKeyOf(args: TGroupingArgs): RawBuilder<string> {
         and (calls.berth_start_position + calls.berth_end_position) / 2 between s.start_position_m and s.end_position_m order by s.id limit 1))::text`;
 }
 
-/** Flow KPIs (everything but utilisation) per group and in total (grouping sets), over calls that berth within the period. */
-export async function aggregateFlowKpis(db: Db, args: TGroupingArgs): Promise<TKpiSqlRow[]> {
-  const calls = countedCalls(db, args.user, args);
+/**
+ * Flow KPIs (everything but utilisation) per group and in total (grouping sets), over calls that berth within the
+ * period. `source: 'kept'` (the default) aggregates the kept per-call facts, refreshed first for the calls it reads.
+ */
+export async function aggregateFlowKpis(db: Db, args: TGroupingArgs, source: TMeasureSource = 'kept'): Promise<TKpiSqlRow[]> {
+  if (source === 'kept') await refreshKpiFacts(db, args);
+  const counted = countedCalls(db, args.user, args);
   const query = sql<TKpiSqlRow>`
-    with calls as (${calls}),
-    ${perCallFacts(groupKeyOf(args), args.from, args.to)},
+    with counted as (${counted}),
+    calls as (
+      select calls.*, coalesce(${groupKeyOf(args)}, 'none') as group_key,
+        (calls.berth_arrival >= ${args.from}::timestamptz and calls.berth_arrival < ${args.to}::timestamptz) as in_period
+      from counted calls
+    ),
+    ${measuresOf(source)},
     flow as (
       select group_key, grouping(group_key) = 1 as is_total,
         count(*)::int as calls,
@@ -183,11 +276,9 @@ export async function aggregateFlowKpis(db: Db, args: TGroupingArgs): Promise<TK
       group by grouping sets ((group_key), ())
     ),
     responses as (
-      select m.group_key, answer.party, (extract(epoch from answer.created_at - asked.created_at) / 3600.0)::float8 as hours
-      from measures m
-      join portcall_timestamps answer on answer.portcall_id = m.id and answer.action in ('accept', 'propose', 'reject', 'accept_cancel', 'reject_cancel')
-      join portcall_timestamps asked on asked.id = answer.reply_to_id and asked.party <> answer.party
-      where m.in_period
+      select m.group_key, 'terminal' as party, h as hours from measures m cross join unnest(m.terminal_response_h) h where m.in_period
+      union all
+      select m.group_key, 'vessel_side' as party, h as hours from measures m cross join unnest(m.vessel_side_response_h) h where m.in_period
     ),
     response_kpis as (
       select group_key, grouping(group_key) = 1 as is_total,
@@ -216,7 +307,14 @@ export async function aggregateUtilisation(db: Db, args: TGroupingArgs & { quayL
   const total = sql`select '__total__'::text as group_key, ''::text as group_label, true as is_total, ${from}::timestamptz as g_from, ${to}::timestamptz as g_to,
       0::float8 as q_start, ${args.quayLengthM}::float8 as q_end, ${blockedSectionMetres}::float8 as blocked_m, null::int as operator_id`;
   let groups: RawBuilder<unknown>;
+  // The groups a call may touch besides the total, so that each call is read once and meets only its own groups
+  // (joining every group with every call read the year's calls once per month).
+  let keysOfCall: RawBuilder<unknown>;
   if (isTimeGrouping(args.grouping)) {
+    keysOfCall = sql`
+      select to_char(b, 'YYYY-MM-DD') from generate_series(
+        date_trunc(${args.grouping}::text, greatest(c.berth_arrival, ${from}::timestamptz) at time zone ${tz}::text),
+        least(c.berth_departure, ${to}::timestamptz) at time zone ${tz}::text, ('1 ' || ${args.grouping}::text)::interval) b`;
     groups = sql`
       select to_char(s, 'YYYY-MM-DD') as group_key, to_char(s, 'YYYY-MM-DD') as group_label, false as is_total,
         greatest(s at time zone ${tz}::text, ${from}::timestamptz) as g_from,
@@ -226,11 +324,13 @@ export async function aggregateUtilisation(db: Db, args: TGroupingArgs & { quayL
                            ${to}::timestamptz at time zone ${tz}::text - interval '1 microsecond', ('1 ' || ${args.grouping}::text)::interval) s
       union all ${total}`;
   } else if (args.grouping === 'vessel_operator') {
+    keysOfCall = sql`select c.vessel_operator_id::text`;
     groups = sql`
       ${total} union all
       select o.id::text, o.name, false, ${from}::timestamptz, ${to}::timestamptz, 0::float8, ${args.quayLengthM}::float8, ${blockedSectionMetres}::float8, o.id
       from organisations o where o.id in (select vessel_operator_id from calls)`;
   } else {
+    keysOfCall = sql`select group_key from groups where not is_total`;
     groups = sql`
       ${total} union all
       select s.id::text, s.name, false, ${from}::timestamptz, ${to}::timestamptz, s.start_position_m::float8, s.end_position_m::float8, 0::float8, null::int
@@ -238,13 +338,17 @@ export async function aggregateUtilisation(db: Db, args: TGroupingArgs & { quayL
   }
   const { rows } = await sql<TGroupSqlRow>`
     with calls as (${calls}),
-    groups as (${groups}),
+    groups as materialized (${groups}),
+    call_groups as materialized (
+      select c.*, k.group_key from calls c cross join lateral (${keysOfCall} union all select '__total__') k(group_key)
+      where c.berth_start_position is not null and c.berth_end_position is not null
+    ),
     occupied as (
       select g.group_key, sum(
         greatest(0, least(c.berth_end_position, g.q_end) - greatest(c.berth_start_position, g.q_start))
         * extract(epoch from least(c.berth_departure, g.g_to) - greatest(c.berth_arrival, g.g_from)) / 3600.0) as metre_hours
-      from groups g join calls c on c.berth_arrival < g.g_to and c.berth_departure > g.g_from
-        and c.berth_start_position is not null and c.berth_end_position is not null
+      from call_groups c
+      join groups g on g.group_key = c.group_key and c.berth_arrival < g.g_to and c.berth_departure > g.g_from
         and (g.operator_id is null or c.vessel_operator_id = g.operator_id)
       group by g.group_key
     ),
@@ -279,31 +383,11 @@ export async function perCallKpis(db: Db, user: PortalUser, args: { terminalIds:
     .where('portcalls.berth_arrival', '<=', args.until);
   const total = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   const page = base
-    .select([
-      'portcalls.id',
-      'portcalls.terminal_id',
-      'portcalls.vessel_operator_id',
-      'portcalls.terminal_section_id',
-      'portcalls.status',
-      'portcalls.berth_arrival',
-      'portcalls.berth_arrival_label',
-      'portcalls.berth_departure',
-      'portcalls.berth_departure_label',
-      'portcalls.pilot_boarding_place_arrival',
-      'portcalls.pilot_boarding_place_arrival_label',
-      'portcalls.cargo_operations_start',
-      'portcalls.cargo_operations_end',
-      'portcalls.berth_start_position',
-      'portcalls.berth_end_position',
-      'pbp.sailing_time_to_berth_minutes',
-      'vessels.name as vessel_name',
-      'vo.name as vessel_operator_name',
-    ])
+    .select([...KPI_CALL_COLUMNS, 'portcalls.status', 'vessels.name as vessel_name', 'vo.name as vessel_operator_name'])
     .orderBy('portcalls.berth_arrival', 'desc')
     .orderBy('portcalls.id', 'desc')
     .offset(args.offset)
     .limit(args.limit);
-  const far = new Date(0);
   const { rows } = await sql<{
     id: number;
     terminal_id: number;
@@ -321,7 +405,7 @@ export async function perCallKpis(db: Db, user: PortalUser, args: { terminalIds:
     turnaround_h: number | null;
   }>`
     with calls as (${page}),
-    ${perCallFacts(sql<string>`''`, far, far)}
+    ${perCallMeasures()}
     select id, terminal_id, status, vessel_name, vessel_operator_name, berth_arrival, berth_arrival_label, berth_departure, berth_departure_label,
       waiting_h, arrival_dev_h, berth_productivity, crane_intensity, turnaround_h
     from measures order by berth_arrival desc, id desc

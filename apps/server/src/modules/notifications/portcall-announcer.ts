@@ -4,6 +4,7 @@ import { type TNotificationDetails, type TPortcall, partyOf, realtimeChannels } 
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AuthSession } from '../auth/auth.service';
+import { queueJitForTerminalSave } from '../dcsa/jit-outbox.service';
 import { actorOfSession } from '../prise/prise-announce';
 import { reopenPriseNoticesIfChanged } from '../prise/prise-reopen';
 import { type TPublishEventInput, publishEvents } from '../realtime/publish-event';
@@ -56,6 +57,13 @@ export async function announcePortcallChanges(trx: Transaction<DB>, session: Aut
     changes.map(({ call }) => call.id),
     now,
     actorOfSession(session),
+  );
+  // And the terminal's steps become DCSA JIT messages to the call's connected carrier and agent systems.
+  await queueJitForTerminalSave(
+    trx,
+    session,
+    changes.map(({ call }) => call),
+    now,
   );
 }
 

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { containsPattern, prefixPattern } from '../../lib/search-pattern';
+import { withReadableNames } from '../terminals/terminal.repository';
 
 /** UN/LOCODE matches from its first letters, the name anywhere; both in any case. */
 function portsMatching(db: Kysely<DB>, text: string | null) {
@@ -32,12 +33,13 @@ export function findPort(db: Kysely<DB>, portId: number) {
 }
 
 /** Pilot boarding places of a port, the farthest out first (the order a vessel passes them). */
-export function listPilotBoardingPlaces(db: Kysely<DB>, portId: number) {
-  return db
+export async function listPilotBoardingPlaces(db: Kysely<DB>, portId: number) {
+  const rows = await db
     .selectFrom('pilot_boarding_places')
-    .select(['id', 'port_id', 'name', 'sailing_time_to_berth_minutes', 'latitude', 'longitude'])
+    .select(['id', 'port_id', 'name', 'names', 'sailing_time_to_berth_minutes', 'latitude', 'longitude'])
     .where('port_id', '=', portId)
     .orderBy('sailing_time_to_berth_minutes', 'desc')
     .orderBy('id')
     .execute();
+  return rows.map(withReadableNames);
 }

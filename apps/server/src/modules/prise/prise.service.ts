@@ -7,6 +7,7 @@ import type { DB, PortalUser } from '../../db/schema';
 import { readLogged } from '../../db/stored-json';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
+import { refuseUnlessAllowed } from '../auth/route-permissions';
 import { loadVisible } from '../portcalls/portcall.service';
 import { PORT_AUTHORITY_ACTOR, actorOfSession, writeCallPriseStatus } from './prise-announce';
 import { buildContent, isPriseApplicable } from './prise-content';
@@ -116,6 +117,7 @@ export async function getPriseNotice(ctx: AppContext, session: AuthSession, port
 /** Visible, applicable, writable by this user, at the version the user saw, and not with the port authority. */
 async function assertWritable(ctx: AppContext, db: Db, session: AuthSession, state: TState, version: number): Promise<void> {
   const user = session.user;
+  refuseUnlessAllowed(user, 'fill_prise_notice');
   if (!canWrite(user, state.src)) throw new AppError('FORBIDDEN', { message: 'Only the terminal and the call\u2019s agent file the PRISE notice.' });
   if (!isPriseApplicable(ctx.config, state.src.port_unlocode)) throw new AppError('VALIDATION_FAILED', { message: `PRISE does not apply to calls at ${state.src.port_unlocode}, or no port authority is configured.` });
   if (state.src.status === 'Cancelled') throw new AppError('VALIDATION_FAILED', { message: 'The port call is cancelled.' });

@@ -41,21 +41,36 @@ describe.each(DB_TARGETS)('schedule times written into a port call on %s', (targ
     t.database.db.transaction().execute((trx) => applyScheduleToPortcall(t.app.ctx, trx, { portcallId, times, actor: { kind: 'automated', source: 'gnet' }, thresholdMinutes, syncRunId: null, voyageId: null }));
   const read = async (id: number) => (await w.planner('GET', `/portcalls/${id}`)).json().payload;
 
-  it('moves a requested time as an estimate, by the automated creator, and both sides are told', async () => {
+  it('turns a new time on a requested time into a new request (the vessel side may not estimate over its own request), by the automated creator, and both sides are told', async () => {
     const call = await requestedCall(0);
     const changes = await apply(call.id, { berth_arrival: at(3), berth_departure: at(25) });
     expect(changes.map((c) => [c.kind, c.time, c.after])).toEqual([
-      ['estimate', 'berth_arrival', at(3)],
-      ['estimate', 'berth_departure', at(25)],
+      ['request', 'berth_arrival', at(3)],
+      ['request', 'berth_departure', at(25)],
     ]);
     const after = await read(call.id);
-    expect([after.berth_arrival, after.berth_arrival_state.label, after.berth_departure, after.version]).toEqual([at(3), 'estimated', at(25), call.version + 1]);
+    expect([after.berth_arrival, after.berth_arrival_state, after.berth_departure, after.version]).toEqual([at(3), { label: 'requested', change_label: 'to change' }, at(25), call.version + 1]);
     const chain = (await w.planner('GET', `/portcalls/${call.id}/timestamps`)).json().payload as { action: string; classifier: string; created_by: { id: number | null; name: string; user_type: string } }[];
-    expect(chain.at(-1)).toMatchObject({ action: 'estimate', classifier: 'EST', created_by: { id: null, name: 'Schedule sync (gnet)', user_type: 'automated' } });
+    expect(chain.at(-1)).toMatchObject({ action: 'request', classifier: 'REQ', created_by: { id: null, name: 'Schedule sync (gnet)', user_type: 'automated' } });
     const audit = (await w.planner('GET', `/portcall_audit?portcall_id=${call.id}`)).json().payload.items as { field: string; actor: { user_type: string } }[];
     expect(audit.filter((e) => e.actor.user_type === 'automated').map((e) => e.field)).toEqual(['berth_arrival', 'berth_departure']);
     const agentNews = (await w.agent('GET', '/notification_messages')).json().payload.items as { portcall_id: number }[];
     expect(agentNews.some((n) => n.portcall_id === call.id)).toBe(true);
+    // The request waits for the terminal, which may answer it as any request.
+    const accepted = await w.planner('POST', `/portcalls/${call.id}/negotiate`, { time: 'berth_arrival', action: 'accept', version: after.version });
+    expect([accepted.statusCode, accepted.json().payload.berth_arrival_state?.label]).toEqual([200, 'accepted']);
+  });
+
+  it('moves a time not set yet, or only estimated, as an estimate', async () => {
+    const call = await requestedCall(50);
+    const first = await apply(call.id, { pilot_boarding_place_arrival: at(48) });
+    expect(first.map((c) => [c.kind, c.time, c.before, c.after])).toEqual([['estimate', 'pilot_boarding_place_arrival', null, at(48)]]);
+    const second = await apply(call.id, { pilot_boarding_place_arrival: at(47) });
+    expect(second.map((c) => [c.kind, c.before, c.after])).toEqual([['estimate', at(48), at(47)]]);
+    const after = await read(call.id);
+    expect([after.pilot_boarding_place_arrival, after.pilot_boarding_place_arrival_state.label, after.berth_arrival_state.label]).toEqual([at(47), 'estimated', 'requested']);
+    const chain = (await w.planner('GET', `/portcalls/${call.id}/timestamps`)).json().payload as { action: string; classifier: string }[];
+    expect(chain.at(-1)).toMatchObject({ action: 'estimate', classifier: 'EST' });
   });
 
   it('never overwrites an accepted time: a change beyond the threshold becomes one open proposal', async () => {

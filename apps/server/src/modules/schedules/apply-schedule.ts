@@ -1,5 +1,5 @@
 // Writes a schedule's times into one port call through the sync rules (packages/domain/src/schedule-sync.ts): open
-// times move as estimates, agreed ones get a schedule proposal, final ones stay. Every source uses this one writer:
+// times move as estimates, a requested one as a new request, agreed ones get a schedule proposal, final ones stay. Every source uses this one writer:
 // provider syncs and uploads (automated), an applied template diff and a voyage edited by hand (a person).
 import {
   NEGOTIATED_TIMES,
@@ -11,6 +11,7 @@ import {
   type TSyncChange,
   type TTimeLabel,
   type TVoyageSource,
+  applyNegotiation,
   decideScheduleSync,
   deriveStatus,
   realtimeChannels,
@@ -92,13 +93,13 @@ export async function lastStepId(trx: Trx, portcallId: number, time: TNegotiated
   return last?.id ?? null;
 }
 
-export async function audit(trx: Trx, actor: TAutomatedWriter, portcallId: number, field: string, oldValue: TAuditValue, newValue: TAuditValue, now: Date) {
+export async function audit(trx: Trx, actor: TAutomatedWriter, portcallId: number, field: string, oldValue: TAuditValue, newValue: TAuditValue, now: Date, eventType: 'created' | 'revised' = 'revised') {
   const who = creatorOf(actor);
   await trx
     .insertInto('portcall_audit_events')
     .values({
       portcall_id: portcallId,
-      event_type: 'revised',
+      event_type: eventType,
       field,
       old_value: storedJson('audit_value', oldValue),
       new_value: storedJson('audit_value', newValue),
@@ -158,7 +159,9 @@ export async function applyScheduleToPortcall(
   if (call.status === 'Cancelled') return [{ kind: 'kept_actual', ...base, time: null, before: null, after: null, note: 'The port call is cancelled' }];
 
   const changes: TSyncChange[] = [];
+  /** The vessel-side steps the schedule writes: an estimate, or a new request over the side's own open request. */
   const estimates = new Map<TNegotiatedTime, string>();
+  const steps = new Map<TNegotiatedTime, 'estimate' | 'request'>();
   const proposals = new Map<TNegotiatedTime, { incoming: string; current: string; differenceMinutes: number }>();
   for (const time of NEGOTIATED_TIMES) {
     const next = args.times[time];
@@ -170,7 +173,10 @@ export async function applyScheduleToPortcall(
     const entry = { ...base, time, before: iso(call[time]), after: incoming };
     if (decision.kind === 'sync_inactive') return [{ kind: 'sync_inactive', ...base, time: null, before: null, after: null, note: 'Schedule sync is stopped for this call' }];
     if (decision.kind === 'unchanged') continue;
-    if (decision.kind === 'estimate') estimates.set(time, incoming);
+    if (decision.kind === 'estimate' || decision.kind === 'request') {
+      estimates.set(time, incoming);
+      steps.set(time, decision.kind);
+    }
     else if (decision.kind === 'proposal') proposals.set(time, { incoming, current: iso(call[time])!, differenceMinutes: decision.differenceMinutes });
     else changes.push({ kind: decision.kind, ...entry, note: `${decision.differenceMinutes} min` });
   }
@@ -186,14 +192,22 @@ export async function applyScheduleToPortcall(
 
   const who = creatorOf(args.actor);
   const remark = `Schedule ${args.actor.source}`;
+  /** Label and change label each time has after the schedule's steps: the negotiation table's answer for the vessel side. */
+  const after = new Map<TNegotiatedTime, { label: string; changeLabel: string | null }>();
   for (const [time, incoming] of estimates) {
     const label = call[`${time}_label`];
+    const action = steps.get(time)!;
+    const from = (label ?? 'none') as TFromLabel;
+    const step = applyNegotiation({ label: from, previousLabel: from, lastParty: null, isFirstRequest: label === null }, action, 'vessel_side');
+    if (!step.ok) throw new Error(`the schedule sync rules chose ${action} on a ${from} time, which the negotiation table refuses the vessel side: ${step.message}`);
+    const changeLabel = step.change ?? call[`${time}_change_label`];
+    after.set(time, { label: step.to, changeLabel });
     await trx
       .insertInto('portcall_timestamps')
-      .values({ portcall_id: call.id, time_type: time, action: 'estimate', classifier: 'EST', party: 'vessel_side', date_time: incoming, label_after: 'estimated', previous_label: label, change_label_after: call[`${time}_change_label`], reply_to_id: await lastStepId(trx, call.id, time), delay_reason_code: null, remark, created_at: now, ...who })
+      .values({ portcall_id: call.id, time_type: time, action, classifier: step.transition.classifier, party: 'vessel_side', date_time: incoming, label_after: step.to, previous_label: label, change_label_after: changeLabel, reply_to_id: await lastStepId(trx, call.id, time), delay_reason_code: null, remark, created_at: now, ...who })
       .execute();
-    await audit(trx, args.actor, call.id, time, { value: iso(call[time]), label }, { value: incoming, label: 'estimated', action: 'estimate' }, now);
-    changes.push({ kind: 'estimate', ...base, time, before: iso(call[time]), after: incoming, note: null });
+    await audit(trx, args.actor, call.id, time, { value: iso(call[time]), label }, { value: incoming, label: step.to, action }, now, step.transition.audit === 'created' ? 'created' : 'revised');
+    changes.push({ kind: action, ...base, time, before: iso(call[time]), after: incoming, note: null });
   }
 
   for (const [time, p] of proposals) {
@@ -216,11 +230,12 @@ export async function applyScheduleToPortcall(
 
   const wrote = estimates.size > 0 || changes.some((c) => c.kind === 'proposal');
   if (!wrote) return changes;
-  const labels = Object.fromEntries(NEGOTIATED_TIMES.map((t) => [t, estimates.has(t) ? 'estimated' : call[`${t}_label`]])) as Record<TNegotiatedTime, string | null>;
+  const labels = Object.fromEntries(NEGOTIATED_TIMES.map((t) => [t, after.get(t)?.label ?? call[`${t}_label`]])) as Record<TNegotiatedTime, string | null>;
   const set: Record<string, unknown> = {};
   for (const [time, incoming] of estimates) {
     set[time] = incoming;
-    set[`${time}_label`] = 'estimated';
+    set[`${time}_label`] = after.get(time)!.label;
+    set[`${time}_change_label`] = after.get(time)!.changeLabel;
   }
   const status = statusAfter(call, labels, now);
   const updated = await trx
@@ -229,8 +244,8 @@ export async function applyScheduleToPortcall(
     .where('id', '=', call.id)
     .returning('version')
     .executeTakeFirstOrThrow();
-  const first = changes.find((c) => c.kind === 'estimate' || c.kind === 'proposal');
-  await announce(trx, args.actor, call, updated.version, status, { field: first?.time ?? 'schedule', action: first?.kind === 'proposal' ? 'schedule_proposal' : 'estimate', value: first?.after ?? null, source: args.actor.source }, now);
+  const first = changes.find((c) => c.kind === 'estimate' || c.kind === 'request' || c.kind === 'proposal');
+  await announce(trx, args.actor, call, updated.version, status, { field: first?.time ?? 'schedule', action: first?.kind === 'proposal' ? 'schedule_proposal' : (first?.kind ?? 'estimate'), value: first?.after ?? null, source: args.actor.source }, now);
   return changes;
 }
 

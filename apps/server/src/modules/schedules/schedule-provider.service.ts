@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
+import { refuseUnlessAllowed } from '../auth/route-permissions';
 import { requireLinkedTerminal } from '../terminals/terminal.service';
 import { type ProviderRow, findProvider, findProviders, insertProvider, updateProviderAtVersion } from './schedule.repository';
 
@@ -32,7 +33,7 @@ export function toScheduleProvider(row: ProviderRow): TScheduleProvider {
 /** Providers, fetches and uploads belong to the terminal (docs/voyage-center.md, "Who sees what"). */
 export async function requireScheduleManager(ctx: AppContext, session: AuthSession, terminalId: number) {
   const terminal = await requireLinkedTerminal(ctx, session, terminalId);
-  if (session.user.user_type !== 'terminal_operator') throw new AppError('FORBIDDEN', { message: 'Only terminal operators manage schedule providers.' });
+  refuseUnlessAllowed(session.user, 'manage_schedule_providers');
   return terminal;
 }
 

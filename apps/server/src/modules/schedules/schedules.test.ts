@@ -121,7 +121,7 @@ describe.each(DB_TARGETS)('schedule providers and sync on %s', (target) => {
     expect(new Date(status.next_attempt_at!).getTime()).toBe(t.clock.now().getTime() + 60 * MIN);
   });
 
-  it('raises a proposal for a planned time and moves a requested time as an estimate', async () => {
+  it('raises a proposal for a planned time and turns a requested time into a new request', async () => {
     const a = (await callOf(w.vesselIds.a))!;
     const planned = await w.planner('POST', `/portcalls/${a.id}/negotiate`, { time: 'berth_arrival', action: 'propose', date_time: new Date(base).toISOString(), version: a.version });
     expect(planned.statusCode).toBe(200);
@@ -137,7 +137,7 @@ describe.each(DB_TARGETS)('schedule providers and sync on %s', (target) => {
     expect(run.changes.find((c) => c.kind === 'proposal' && c.portcall_id === a.id && c.time === 'berth_arrival')).toMatchObject({ after: new Date(base + 3 * H).toISOString() });
 
     const b = (await callOf(w.vesselIds.b))!;
-    expect(b.berth_arrival_label).toBe('estimated');
+    expect([b.berth_arrival_label, b.berth_arrival_change_label]).toEqual(['requested', 'to change']);
     expect(new Date(b.berth_arrival).getTime()).toBe(base + 51 * H);
 
     const proposals = await w.vessel('GET', `/portcalls/${a.id}/schedule_proposals`);
@@ -161,9 +161,10 @@ describe.each(DB_TARGETS)('schedule providers and sync on %s', (target) => {
     expect(body.payload.portcall.berth_arrival_state.label).toBe('planned');
     expect((await w.planner('POST', `/schedule_proposals/${arrival.id}/apply`, { version: a.version + 1 })).statusCode).toBe(409);
 
-    // the departure was requested, so the shift moved it as an estimate; make it planned to get a second proposal
+    // the departure was requested, so the shift asked for it anew; the terminal answers with a planned time to get a second proposal
     const now = (await callOf(w.vesselIds.a))!;
-    await w.planner('POST', `/portcalls/${a.id}/negotiate`, { time: 'berth_departure', action: 'revise', date_time: new Date(base + 20 * H).toISOString(), version: now.version });
+    const answered = await w.planner('POST', `/portcalls/${a.id}/negotiate`, { time: 'berth_departure', action: 'propose', date_time: new Date(base + 20 * H).toISOString(), version: now.version });
+    expect(answered.statusCode).toBe(200);
     provider.pages = ovsPages(ovs, base, { shiftHours: 6 });
     await fetchNow();
     const list = (await w.vessel('GET', `/portcalls/${a.id}/schedule_proposals`)).json() as { payload: { id: number; status: string; time: string }[] };
@@ -308,7 +309,7 @@ describe.each(DB_TARGETS)('schedule providers and sync on %s', (target) => {
     const res = await w.planner('POST', '/schedule_providers/upload', { terminal_id: w.terminalId, format: 'csv', content: csv });
     const run = (res.json() as { payload: TSyncRun }).payload;
     expect(run.changes.filter((c) => c.kind === 'portcall_created')).toHaveLength(0);
-    expect(run.changes.find((c) => c.kind === 'estimate' && c.portcall_id === id && c.time === 'berth_arrival')).toBeTruthy();
+    expect(run.changes.find((c) => c.kind === 'request' && c.portcall_id === id && c.time === 'berth_arrival')).toBeTruthy();
     const calls = await t.database.db.selectFrom('portcalls').selectAll().where('vessel_id', '=', e.id).execute();
     expect(calls).toHaveLength(1);
     expect(calls[0]!.id).toBe(id);

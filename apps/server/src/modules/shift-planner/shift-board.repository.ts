@@ -3,6 +3,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, PortalUser } from '../../db/schema';
 import { portcallsWithParties, visibleTo } from '../portcalls/portcall.repository';
+import { withReadableNames } from '../terminals/terminal.repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -58,8 +59,9 @@ export function findCargoRows(db: Db, portcallIds: readonly number[]) {
 }
 export type TCargoRow = Awaited<ReturnType<typeof findCargoRows>>[number];
 
-export function findShiftDefinitions(db: Db, terminalId: number) {
-  return db.selectFrom('terminal_shifts').select(['id', 'shift_number', 'name', 'start_time', 'end_time', 'gangs_available']).where('terminal_id', '=', terminalId).orderBy('shift_number').execute();
+export async function findShiftDefinitions(db: Db, terminalId: number) {
+  const rows = await db.selectFrom('terminal_shifts').select(['id', 'shift_number', 'name', 'names', 'start_time', 'end_time', 'gangs_available']).where('terminal_id', '=', terminalId).orderBy('shift_number').execute();
+  return rows.map(withReadableNames);
 }
 
 export function findNonWorkingTimes(db: Db, terminalId: number, range: { from: Date; to: Date } | null) {

@@ -6,6 +6,7 @@ import {
   type TShiftBoard,
   type TShiftBoardQuery,
   addLocalDays,
+  canPerform,
   formatLocalDay,
   localDateOf,
   parseLocalDay,
@@ -71,7 +72,7 @@ export async function loadBoardPortcall(db: Db, user: PortalUser, id: number, no
   return (await loadBoardPortcalls(db, [call], now))[0]!;
 }
 
-export const canPlanShifts = (user: PortalUser) => user.user_type === 'terminal_operator';
+export const canPlanShifts = (user: PortalUser) => canPerform(user.user_type, 'plan_shifts');
 
 export async function getShiftBoard(ctx: AppContext, session: AuthSession, query: TShiftBoardQuery): Promise<TShiftBoard> {
   const user = session.user;

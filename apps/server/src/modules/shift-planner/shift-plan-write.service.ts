@@ -6,10 +6,11 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
+import { refuseUnlessAllowed } from '../auth/route-permissions';
 import { announcePortcallChange } from '../notifications/portcall-announcer';
 import { audit, loadVisible, replaceShiftDetails } from '../portcalls/portcall.service';
 import { findCargoRows } from './shift-board.repository';
-import { canPlanShifts, loadBoardPortcall } from './shift-board.service';
+import { loadBoardPortcall } from './shift-board.service';
 
 const moves = (details: readonly TShiftDetailInput[]) => details.reduce((a, d) => a + cardVolume(d), 0);
 
@@ -18,7 +19,7 @@ export async function updateShiftDetails(ctx: AppContext, session: AuthSession, 
   const now = ctx.clock.now();
   const ok = await ctx.db.transaction().execute(async (trx) => {
     const current = await loadVisible(ctx, trx, user, id, true);
-    if (!canPlanShifts(user)) throw new AppError('FORBIDDEN', { message: 'Only the terminal plans the shifts.' });
+    refuseUnlessAllowed(user, 'plan_shifts');
     if (current.version !== body.version) return false;
     if (current.status === 'Cancelled') throw new AppError('VALIDATION_FAILED', { httpStatus: 422, message: 'A cancelled port call cannot be planned.' });
     const details = body.portcall_shift_details;

@@ -3,6 +3,8 @@ import type { TCargoHandlingEquipmentType } from '@quayline/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { containsPattern } from '../../lib/search-pattern';
+import type { TLocalizedNames } from '@quayline/domain';
+import { readStoredJson } from '../../db/stored-json';
 
 /** Terminals linked to the user, with port and operator; every terminal read goes through this join. */
 function linkedTerminals(db: Kysely<DB>, userId: number) {
@@ -52,9 +54,9 @@ export async function findTerminalGeometry(db: Kysely<DB>, terminalId: number) {
       .orderBy('id')
       .execute(),
     db.selectFrom('bollards').select(['id', 'name', 'position_m']).where('terminal_id', '=', terminalId).orderBy('position_m').orderBy('id').execute(),
-    db.selectFrom('terminal_shifts').select(['id', 'shift_number', 'name', 'start_time', 'end_time']).where('terminal_id', '=', terminalId).orderBy('shift_number').execute(),
+    db.selectFrom('terminal_shifts').select(['id', 'shift_number', 'name', 'names', 'start_time', 'end_time']).where('terminal_id', '=', terminalId).orderBy('shift_number').execute(),
   ]);
-  return { sections, bollards, shifts };
+  return { sections, bollards, shifts: shifts.map(withReadableNames) };
 }
 
 /**
@@ -112,3 +114,13 @@ export function listEquipment(db: Kysely<DB>, filter: EquipmentFilter, page: { l
     .offset(page.offset)
     .execute();
 }
+
+/**
+ * A master-data row with its names per language read through their schema: names that do not parse are left out
+ * (the row's own name still shows), so one bad row never fails a terminal's answer.
+ */
+export function withReadableNames<R extends { names: unknown }>(row: R): Omit<R, 'names'> & { names: TLocalizedNames } {
+  const read = readStoredJson('localized_names', row.names);
+  return { ...row, names: read.ok ? read.value : {} };
+}
+

@@ -1,5 +1,7 @@
-import { ZTerminalDetail } from '@quayline/domain';
+import { ZTerminalDetail, localizedName } from '@quayline/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedJson } from '../../db/stored-json';
 import { addTerminalGeometry, createTerminal, signIn } from '../../test/fixtures';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
 
@@ -47,12 +49,31 @@ describe.each(DB_TARGETS)('terminals on %s', (target) => {
     expect(terminal.bollards[0]).toEqual({ id: geometryA.bollards[0]!.id, name: 'P01', position_m: 10 });
     expect(typeof terminal.bollards[1]!.position_m).toBe('number');
     expect(terminal.shifts).toEqual([
-      { id: expect.any(Number), shift_number: 1, name: 'Day', start_time: '06:00', end_time: '18:00' },
-      { id: expect.any(Number), shift_number: 2, name: 'Night', start_time: '18:00', end_time: '06:00' },
+      { id: expect.any(Number), shift_number: 1, name: 'Day', names: {}, start_time: '06:00', end_time: '18:00' },
+      { id: expect.any(Number), shift_number: 2, name: 'Night', names: {}, start_time: '18:00', end_time: '06:00' },
     ]);
     const pbpIds = terminal.pilot_boarding_places.map((p) => p.id);
     for (const p of geometryA.pilotBoardingPlaces) expect(pbpIds).toContain(p.id);
     for (const p of terminal.pilot_boarding_places) expect(p.port_id).toBe(geometryA.portId);
+  });
+
+  it("answers the names of shifts and pilot boarding places per language, leaving out names stored in a shape it cannot read", async () => {
+    const { a, geometryA, call } = await twoTerminals();
+    const db = t.database.db;
+    const [day, night] = await db.selectFrom('terminal_shifts').select('id').where('terminal_id', '=', a.id).orderBy('shift_number').execute();
+    await db.updateTable('terminal_shifts').set({ names: storedJson('localized_names', { de: 'Tagschicht', fr: 'Équipe de jour' }) }).where('id', '=', day!.id).execute();
+    // Written past the schema, as a hand-made SQL update could: the shift still answers, with its own name only.
+    await sql`update terminal_shifts set names = '{"de": 42}'::jsonb where id = ${night!.id}`.execute(db);
+    const place = geometryA.pilotBoardingPlaces[0]!;
+    await db.updateTable('pilot_boarding_places').set({ names: storedJson('localized_names', { de: 'Lotsenversetzposition' }) }).where('id', '=', place.id).execute();
+    const terminal = ZTerminalDetail.parse((await call('GET', `/terminals/${a.id}`)).json().payload);
+    expect(terminal.shifts.map((s) => [localizedName(s, 'de'), localizedName(s, 'fr'), localizedName(s, 'es')])).toEqual([
+      ['Tagschicht', 'Équipe de jour', 'Day'],
+      ['Night', 'Night', 'Night'],
+    ]);
+    expect(terminal.shifts[1]!.names).toEqual({});
+    expect(localizedName(terminal.pilot_boarding_places.find((p) => p.id === place.id)!, 'de')).toBe('Lotsenversetzposition');
+    expect(() => storedJson('localized_names', { de: 'x'.repeat(81) })).toThrow(/localized_names/);
   });
 
   it('answers 404 for a terminal the user is not linked to, exactly as for one that does not exist', async () => {

@@ -3,7 +3,6 @@ import type { TCanvasSettingKey, TDashboardSettings, TLocale, TShiftPlannerSetti
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
-import { assertNotActing } from '../auth/proxy.service';
 import { findOrganisationName, findUserById, mergeUserSettings, updateUserColumns } from './user.repository';
 import { toProxyInfo, toUserDetails } from './user-info';
 
@@ -24,7 +23,6 @@ export async function detailsOfUser(ctx: AppContext, userId: number): Promise<TU
 
 /** The interface language is the person's own preference: not changed by someone acting for them. */
 export async function updateLocale(ctx: AppContext, session: AuthSession, locale: TLocale): Promise<TUserDetails> {
-  assertNotActing(session);
   await updateUserColumns(ctx.db, session.user.id, { selected_locale: locale, updated_at: ctx.clock.now() });
   return getUserDetails(ctx, session);
 }
@@ -42,7 +40,6 @@ export async function updateDashboardSettings(ctx: AppContext, session: AuthSess
 
 /** The daily mail goes to the person's own inbox: not changed by someone acting for them. */
 export async function updateEmailNotificationSetting(ctx: AppContext, session: AuthSession, args: { enable: boolean; receiveTime: string; timezone: string }): Promise<TUserDetails> {
-  assertNotActing(session);
   await updateUserColumns(ctx.db, session.user.id, { daily_tasks_email: args.enable, mail_receive_time: args.receiveTime, mail_timezone: args.timezone, updated_at: ctx.clock.now() });
   return getUserDetails(ctx, session);
 }

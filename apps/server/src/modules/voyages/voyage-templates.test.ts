@@ -211,7 +211,7 @@ describe.each(DB_TARGETS)('voyage templates on %s', (target) => {
     expect(real.clashes).toHaveLength(1);
   });
 
-  it('diffs an edited template and applies it: an agreed time gets a proposal, a requested one moves as estimate, a dropped date is cancelled', async () => {
+  it('diffs an edited template and applies it: an agreed time gets a proposal, a requested one is asked for anew, a dropped date is cancelled', async () => {
     // Ships of their own: a voyage is one vessel's number at the terminal, and the other tests sail these weeks too.
     const ships: number[] = [];
     for (let i = 0; i < 3; i++) ships.push((await createVessel(t.database.db, { vesselOperatorId: w.operator.id })).id);
@@ -234,7 +234,7 @@ describe.each(DB_TARGETS)('voyage templates on %s', (target) => {
     expect(diff.template_version).toBe(edited.version);
     const byVoyage = new Map(diff.items.map((i: { voyage_id: number }) => [i.voyage_id, i]));
     expect(byVoyage.get(agreed!.id)).toMatchObject({ kind: 'change', effect: 'propose', berth_arrival_after: '2027-01-17T08:00:00.000Z' });
-    expect(byVoyage.get(requested!.id)).toMatchObject({ kind: 'change', effect: 'estimate', berth_arrival_before: '2027-01-24T05:00:00.000Z', berth_arrival_after: '2027-01-24T08:00:00.000Z' });
+    expect(byVoyage.get(requested!.id)).toMatchObject({ kind: 'change', effect: 'request', berth_arrival_before: '2027-01-24T05:00:00.000Z', berth_arrival_after: '2027-01-24T08:00:00.000Z' });
     expect(byVoyage.get(dropped!.id)).toMatchObject({ kind: 'remove', effect: 'cancel' });
 
     const stale = await w.planner('POST', `/voyage_templates/${template.id}/apply_diff`, { template_version: template.version, voyage_ids: [agreed!.id] });
@@ -250,7 +250,7 @@ describe.each(DB_TARGETS)('voyage templates on %s', (target) => {
     expect(proposals).toHaveLength(1);
     expect(new Date(proposals[0]!.proposed_time).toISOString()).toBe('2027-01-17T08:00:00.000Z');
     const requestedCall = (await w.planner('GET', `/portcalls/${requested!.portcalls[0]!.id}`)).json().payload;
-    expect(requestedCall).toMatchObject({ berth_arrival: '2027-01-24T08:00:00.000Z', berth_arrival_state: { label: 'estimated' } });
+    expect(requestedCall).toMatchObject({ berth_arrival: '2027-01-24T08:00:00.000Z', berth_arrival_state: { label: 'requested', change_label: 'to change' } });
     const droppedCall = (await w.planner('GET', `/portcalls/${dropped!.portcalls[0]!.id}`)).json().payload;
     expect(droppedCall.status).toBe('Cancelled');
     const runs = await t.database.db.selectFrom('schedule_sync_runs').selectAll().where('terminal_id', '=', w.terminalId).where('trigger', '=', 'template').execute();

@@ -142,21 +142,21 @@ describe.each(DB_TARGETS)('voyages on %s', (target) => {
     expect((await w.planner('GET', '/voyages?service=NL1')).json().payload.meta.total_count).toBeGreaterThanOrEqual(11);
   });
 
-  it('edits a voyage with its version: a requested time moves as an estimate, an accepted one gets a proposal, a stale version gets 409', async () => {
+  it('edits a voyage with its version: a requested time is asked for anew, an accepted one gets a proposal, a stale version gets 409', async () => {
     const created = (await w.vesselSide('POST', '/voyages', await voyage())).json().payload;
     const moved = created.schedule.map((r: { port_id: number; is_terminal_call: boolean; arrival: string; departure: string }) => ({ port_id: r.port_id, is_terminal_call: r.is_terminal_call, arrival: r.is_terminal_call ? at(27) : r.arrival, departure: r.is_terminal_call ? at(45) : r.departure }));
     const edited = await w.vesselSide('PUT', `/voyages/${created.id}`, { version: created.version, schedule: moved, service_name: 'Nordic Loop II' });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().payload.version).toBe(created.version + 1);
     const call = (await w.planner('GET', `/portcalls/${created.portcalls[0].id}`)).json().payload;
-    expect(call).toMatchObject({ berth_arrival: at(27), berth_arrival_state: { label: 'estimated' }, service_name: 'Nordic Loop II' });
+    expect(call).toMatchObject({ berth_arrival: at(27), berth_arrival_state: { label: 'requested', change_label: 'to change' }, service_name: 'Nordic Loop II' });
 
     const stale = await w.vesselSide('PUT', `/voyages/${created.id}`, { version: created.version, service_name: 'Lost' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().payload.current.service_name).toBe('Nordic Loop II');
 
-    // Agreed: the terminal plans the estimate's time and the vessel side accepts it.
-    const planned = (await w.planner('POST', `/portcalls/${call.id}/negotiate`, { time: 'berth_arrival', action: 'revise', date_time: at(27), version: call.version })).json().payload;
+    // Agreed: the terminal answers the new request with its time and the vessel side accepts it.
+    const planned = (await w.planner('POST', `/portcalls/${call.id}/negotiate`, { time: 'berth_arrival', action: 'propose', date_time: at(27), version: call.version })).json().payload;
     const agreed = (await w.vesselSide('POST', `/portcalls/${call.id}/negotiate`, { time: 'berth_arrival', action: 'accept', version: planned.version })).json().payload;
     expect(agreed.berth_arrival_state.label).toBe('accepted');
     const current = (await w.vesselSide('GET', `/voyages/${created.id}`)).json().payload;

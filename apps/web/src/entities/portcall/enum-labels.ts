@@ -1,6 +1,8 @@
 // Translation keys and colours for the port-call enumerations (statuses, labels, actions, cargo types, vessel types,
-// ...), checked against en.json; the one home of these labels for every feature that shows a port call.
-import { CARGO_TYPE_SLUGS, priseDisplayStatus, VESSEL_TYPES } from '@quayline/domain';
+// ...) for every feature that shows a port call. Which key a value of a spec enumeration has is the domain's
+// (SPEC_ENUMERATIONS, whose keys the spec-conformance test finds in every language file); this file types them as
+// keys of en.json and adds what only the screens need (colours, tints, the fields the audit trail names).
+import { type TSpecEnumerationName, VESSEL_TYPES, enumLabelKey } from '@quayline/domain';
 import type {
   BERTH_ORIENTATIONS,
   CARD_COLOUR_CLASSES,
@@ -21,43 +23,23 @@ import type en from '../../../../server/src/modules/translations/locales/en.json
 
 type TP = (typeof en)['portcalls'];
 
-const STATUS_KEYS = {
-  Cancelled: 'cancelled',
-  Departed: 'departed',
-  'Cargo Ops': 'cargo_ops',
-  Berthed: 'berthed',
-  'Arrived at PBP': 'arrived_at_pbp',
-  Approaching: 'approaching',
-} as const satisfies Record<TPortcallStatus, keyof TP['statuses']>;
-export const statusKey = (status: TPortcallStatus) => `portcalls.statuses.${STATUS_KEYS[status]}` as const;
+/** The domain's key of a value of a spec enumeration, typed as one of the `portcalls.<group>` texts. */
+function specKey<TValue extends string, TGroup extends keyof TP>(name: TSpecEnumerationName, _group: TGroup) {
+  return (value: TValue) => enumLabelKey(name, value) as `portcalls.${TGroup}.${keyof TP[TGroup] & string}`;
+}
 
-const ORIENTATION_KEYS = { Starboard: 'starboard', Port: 'port', 'Without side': 'without_side' } as const satisfies Record<(typeof BERTH_ORIENTATIONS)[number], keyof TP['orientations']>;
-export const orientationKey = (o: (typeof BERTH_ORIENTATIONS)[number]) => `portcalls.orientations.${ORIENTATION_KEYS[o]}` as const;
-
-export const timeLabelKey = (label: TTimeLabel) => `portcalls.time_labels.${label}` as const satisfies `portcalls.time_labels.${keyof TP['time_labels']}`;
-
-const CHANGE_KEYS = {
-  'newly created': 'newly_created',
-  'to change': 'to_change',
-  revised: 'revised',
-  created: 'created',
-  rejected: 'rejected',
-  proposed: 'proposed',
-} as const satisfies Record<TChangeLabel, keyof TP['change_labels']>;
-export const changeLabelKey = (label: TChangeLabel) => `portcalls.change_labels.${CHANGE_KEYS[label]}` as const;
+export const statusKey = specKey<TPortcallStatus, 'statuses'>('portcall_status', 'statuses');
+export const orientationKey = specKey<(typeof BERTH_ORIENTATIONS)[number], 'orientations'>('berth_orientation', 'orientations');
+export const timeLabelKey = specKey<TTimeLabel, 'time_labels'>('time_label', 'time_labels');
+export const changeLabelKey = specKey<TChangeLabel, 'change_labels'>('change_label', 'change_labels');
 
 export const actionKey = (action: TNegotiationAction) => `portcalls.actions.${action}` as const satisfies `portcalls.actions.${keyof TP['actions']}`;
 export const timeKey = (time: TNegotiatedTime) => `portcalls.times.${time}` as const satisfies `portcalls.times.${keyof TP['times']}`;
 export const partyKey = (party: TParty) => `portcalls.parties.${party}` as const satisfies `portcalls.parties.${keyof TP['parties']}`;
 
-const CARGO_TYPE_KEYS = CARGO_TYPE_SLUGS satisfies Record<(typeof CARGO_TYPES)[number], keyof TP['cargo_types']>;
-export const cargoTypeKey = (type: (typeof CARGO_TYPES)[number]) => `portcalls.cargo_types.${CARGO_TYPE_KEYS[type]}` as const;
-
-const PORTCALL_TYPE_KEYS = { Inbound: 'inbound', Shifter: 'shifter' } as const satisfies Record<(typeof PORTCALL_TYPES)[number], keyof TP['portcall_types']>;
-export const portcallTypeKey = (type: (typeof PORTCALL_TYPES)[number]) => `portcalls.portcall_types.${PORTCALL_TYPE_KEYS[type]}` as const;
-
-const QUANTITY_STATUS_KEYS = { Draft: 'draft', Confirmed: 'confirmed', Actual: 'actual' } as const satisfies Record<(typeof CARGO_QUANTITY_STATUSES)[number], keyof TP['quantity_statuses']>;
-export const quantityStatusKey = (s: (typeof CARGO_QUANTITY_STATUSES)[number]) => `portcalls.quantity_statuses.${QUANTITY_STATUS_KEYS[s]}` as const;
+export const cargoTypeKey = specKey<(typeof CARGO_TYPES)[number], 'cargo_types'>('cargo_type', 'cargo_types');
+export const portcallTypeKey = specKey<(typeof PORTCALL_TYPES)[number], 'portcall_types'>('portcall_type', 'portcall_types');
+export const quantityStatusKey = specKey<(typeof CARGO_QUANTITY_STATUSES)[number], 'quantity_statuses'>('cargo_quantity_status', 'quantity_statuses');
 
 const VESSEL_TYPE_KEYS: readonly (keyof TP['vessel_types'])[] = VESSEL_TYPES satisfies readonly (keyof TP['vessel_types'])[];
 /** The key of a coded vessel type's label, or null for a code the texts do not know (shown as it is). */
@@ -65,11 +47,11 @@ export function vesselTypeKey(code: string): `portcalls.vessel_types.${TVesselTy
   return (VESSEL_TYPE_KEYS as readonly string[]).includes(code) ? (`portcalls.vessel_types.${code as TVesselType}` as const) : null;
 }
 
-export const unitKey = (unit: (typeof MOVE_COUNT_UNITS)[number]) => `portcalls.units.${unit}` as const satisfies `portcalls.units.${keyof TP['units']}`;
+export const unitKey = specKey<(typeof MOVE_COUNT_UNITS)[number], 'units'>('move_count_unit', 'units');
 export const colourKey = (colour: keyof TP['colours']) => `portcalls.colours.${colour}` as const;
 export const characteristicKey = (c: keyof TP['characteristics']) => `portcalls.characteristics.${c}` as const;
-/** PRISE partially accepted is shown as accepted (priseDisplayStatus). */
-export const priseStatusKey = (s: (typeof PRISE_STATUSES)[number]) => `portcalls.prise_statuses.${priseDisplayStatus(s) as keyof TP['prise_statuses']}` as const;
+/** PRISE partially accepted is shown as accepted (priseDisplayStatus, in the domain's key). */
+export const priseStatusKey = specKey<(typeof PRISE_STATUSES)[number], 'prise_statuses'>('prise_status', 'prise_statuses');
 export const auditEventKey = (e: keyof TP['audit_events']) => `portcalls.audit_events.${e}` as const;
 
 export type TFieldName = keyof TP['fields'];

@@ -9,6 +9,7 @@ import { SHIFT_ROW_PX, TIDE_ROW_PX, TIME_AXIS_PX } from '../utils/planner-consta
 import { durationToPx, timeToPx, type TPlannerScale } from '../utils/planner-scale';
 import classes from './berth-planner.module.css';
 import { TideOverlay } from './plan-overlays';
+import { localizedName } from '@quayline/domain';
 
 type TProps = {
   scale: TPlannerScale;
@@ -67,8 +68,8 @@ export const TimeAxis = memo(function TimeAxis({ scale, days, hourLines, shifts,
       {showShifts && (
         <div data-testid="overlay-shifts">
           {shifts.map((s) => (
-            <div key={`${s.start}-${s.shift_number}`} className={classes.shiftCell} data-shift={s.shift_number} style={along(scale, s.start, s.end, shiftOffset, SHIFT_ROW_PX)} title={s.name}>
-              {s.name}
+            <div key={`${s.start}-${s.shift_number}`} className={classes.shiftCell} data-shift={s.shift_number} style={along(scale, s.start, s.end, shiftOffset, SHIFT_ROW_PX)} title={localizedName(s, locale)}>
+              {localizedName(s, locale)}
             </div>
           ))}
         </div>

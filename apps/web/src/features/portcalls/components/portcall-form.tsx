@@ -47,6 +47,7 @@ import { EquipmentBookingsEditor } from './equipment-bookings-editor';
 import { EquipmentBookingsReadOnly, PriseFieldsReadOnly, ShiftPlanReadOnly, TerminalFieldsReadOnly } from './portcall-form-read-only';
 import { ShiftPlanEditor } from './shift-plan-editor';
 import { DateTimeField } from '@/components/date-inputs';
+import { localizedName } from '@quayline/domain';
 
 /** Labels of the records the pickers show, known from the port call or from the pick itself. */
 export type TPickerLabels = { vessel: string | null; operator: string | null; agent: string | null; previous_port: string | null; next_port: string | null };
@@ -379,7 +380,7 @@ export function PortcallForm({ mode, initialValues, initialLabels, initialVessel
               size="sm"
               label={t('portcalls.fields.pilot_boarding_place_id')}
               placeholder={t('portcalls.none')}
-              data={(terminal?.pilot_boarding_places ?? []).map((place) => ({ value: String(place.id), label: place.name }))}
+              data={(terminal?.pilot_boarding_places ?? []).map((place) => ({ value: String(place.id), label: localizedName(place, locale) }))}
               value={values.pilot_boarding_place_id === null ? null : String(values.pilot_boarding_place_id)}
               onChange={(value) => set({ pilot_boarding_place_id: value === null ? null : Number(value) })}
               clearable

@@ -7,7 +7,7 @@ import { statusKey } from '@/entities/portcall/enum-labels';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { reportDownloadUrl, useMovementReport } from '../api/get-reports';
 import { PeriodFilter, usePeriod } from './period-filter';
-import { CardField, ReportFrame, useReportTerminal } from './report-frame';
+import { CardField, ReportFrame, ReportTable, useReportTerminal } from './report-frame';
 
 const KIND_COLOURS = { arrival: 'harbor', departure: 'navy', shift: 'orange' } as const;
 
@@ -69,42 +69,26 @@ export function MovementReportScreen() {
       downloads={params ? { csv: reportDownloadUrl('movement', params, 'csv', locale), xls: reportDownloadUrl('movement', params, 'xls', locale) } : null}
       state={{ isPending: report.isPending || (params !== null && query.isPending), isError: query.isError, isEmpty: rows.length === 0, rowCount: query.data ? rows.length : null }}
     >
-      {/* A keyboard user scrolls a table wider than the screen (long German headers) once it takes the focus. */}
-      <Paper withBorder radius="lg" visibleFrom="md" style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('navigation.movement_report')}>
-        <Table striped highlightOnHover verticalSpacing="xs" fz="sm" data-testid="movement-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('reports.columns.time')}</Table.Th>
-              <Table.Th>{t('reports.columns.movement')}</Table.Th>
-              <Table.Th>{t('reports.columns.time_source')}</Table.Th>
-              <Table.Th>{t('reports.columns.vessel')}</Table.Th>
-              <Table.Th>{t('reports.columns.status')}</Table.Th>
-              <Table.Th>{t('reports.columns.berth_section')}</Table.Th>
-              <Table.Th>{t('reports.columns.position')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r, i) => (
-              <Table.Tr key={`${r.portcall_id}-${r.kind}-${i}`} data-testid="movement-row">
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatZonedDateTime(r.time, tz, locale)}</Table.Td>
-                <Table.Td>{kind(r)}</Table.Td>
-                <Table.Td>{t(`reports.movement.sources.${r.time_source}`)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {r.vessel_name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {r.vessel_operator_name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{t(statusKey(r.status as TPortcallStatus))}</Table.Td>
-                <Table.Td>{r.berth_section ?? '–'}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{positions(r)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
+      <ReportTable label={t('navigation.movement_report')} testId="movement-table" headers={[t('reports.columns.time'), t('reports.columns.movement'), t('reports.columns.time_source'), t('reports.columns.vessel'), t('reports.columns.status'), t('reports.columns.berth_section'), t('reports.columns.position')]}>
+        {rows.map((r, i) => (
+          <Table.Tr key={`${r.portcall_id}-${r.kind}-${i}`} data-testid="movement-row">
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatZonedDateTime(r.time, tz, locale)}</Table.Td>
+            <Table.Td>{kind(r)}</Table.Td>
+            <Table.Td>{t(`reports.movement.sources.${r.time_source}`)}</Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={600}>
+                {r.vessel_name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {r.vessel_operator_name}
+              </Text>
+            </Table.Td>
+            <Table.Td>{t(statusKey(r.status as TPortcallStatus))}</Table.Td>
+            <Table.Td>{r.berth_section ?? '–'}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{positions(r)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </ReportTable>
       <Stack gap="sm" hiddenFrom="md" data-testid="movement-cards">
         {rows.map((r, i) => (
           <Paper key={`${r.portcall_id}-${r.kind}-${i}`} withBorder radius="lg" p="sm" data-testid="movement-card">

@@ -1,6 +1,6 @@
 // The frame every report screen shares: heading, terminal choice, filters, CSV and Excel downloads, and the load states.
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIMEZONE, type TTerminal } from '@quayline/domain';
@@ -108,5 +108,26 @@ export function CardField({ label, children }: { label: string; children: ReactN
         {children}
       </Text>
     </Group>
+  );
+}
+
+/**
+ * The wide-screen table of a row report (phones get cards instead): a region a keyboard user can scroll sideways once
+ * it takes the focus (long German headers), the column headers, and the screen's rows as `children`.
+ */
+export function ReportTable({ label, testId, headers, children }: { label: string; testId: string; headers: readonly string[]; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" visibleFrom="md" style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
+      <Table striped highlightOnHover verticalSpacing="xs" fz="sm" data-testid={testId}>
+        <Table.Thead>
+          <Table.Tr>
+            {headers.map((header) => (
+              <Table.Th key={header}>{header}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Paper>
   );
 }

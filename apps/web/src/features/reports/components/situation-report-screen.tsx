@@ -7,7 +7,7 @@ import { useLocale } from '@/hooks/use-locale';
 import { statusKey } from '@/entities/portcall/enum-labels';
 import { formatZonedDateTime, fromZonedInputValue, toZonedInputValue } from '@/lib/zoned-time';
 import { reportDownloadUrl, useSituationReport } from '../api/get-reports';
-import { CardField, ReportFrame, useReportTerminal } from './report-frame';
+import { CardField, ReportFrame, ReportTable, useReportTerminal } from './report-frame';
 import { DateTimeField } from '@/components/date-inputs';
 
 const HOURS_AHEAD_CHOICES = [6, 12, 24, 48, 72, 168];
@@ -114,64 +114,46 @@ export function SituationReportScreen() {
       downloads={params ? { csv: reportDownloadUrl('situation', params, 'csv', locale), xls: reportDownloadUrl('situation', params, 'xls', locale) } : null}
       state={{ isPending: report.isPending || (params !== null && query.isPending), isError: query.isError, isEmpty: rows.length === 0, rowCount: query.data ? rows.length : null }}
     >
-      {/* A keyboard user scrolls a table wider than the screen (long German headers) once it takes the focus. */}
-      <Paper withBorder radius="lg" visibleFrom="md" style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('navigation.situation_report')}>
-        <Table striped highlightOnHover verticalSpacing="xs" fz="sm" data-testid="situation-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('reports.columns.situation')}</Table.Th>
-              <Table.Th>{t('reports.columns.vessel')}</Table.Th>
-              <Table.Th>{t('reports.columns.status')}</Table.Th>
-              <Table.Th>{t('reports.columns.berth_section')}</Table.Th>
-              <Table.Th>{t('reports.columns.position')}</Table.Th>
-              <Table.Th>{t('reports.columns.berth_arrival')}</Table.Th>
-              <Table.Th>{t('reports.columns.berth_departure')}</Table.Th>
-              <Table.Th>{t('reports.columns.total_moves')}</Table.Th>
-              <Table.Th>{t('reports.columns.remarks')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.portcall_id} data-testid="situation-row">
-                <Table.Td>{situation(r)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {r.vessel_name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {r.vessel_operator_name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{t(statusKey(r.status as TPortcallStatus))}</Table.Td>
-                <Table.Td>{r.berth_section ?? '–'}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {position(r)}
-                  {bollards(r) && (
-                    <Text size="xs" c="dimmed">
-                      {bollards(r)}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <TimeWithLabel time={r.berth_arrival} timeZone={tz} />
-                </Table.Td>
-                <Table.Td>
-                  <TimeWithLabel time={r.berth_departure} timeZone={tz} />
-                </Table.Td>
-                <Table.Td>
-                  {cargo(r)}
-                  {r.cargo_types.length > 0 && (
-                    <Text size="xs" c="dimmed">
-                      {r.cargo_types.join(', ')}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td maw={240}>{r.remarks ?? ''}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
+      <ReportTable label={t('navigation.situation_report')} testId="situation-table" headers={[t('reports.columns.situation'), t('reports.columns.vessel'), t('reports.columns.status'), t('reports.columns.berth_section'), t('reports.columns.position'), t('reports.columns.berth_arrival'), t('reports.columns.berth_departure'), t('reports.columns.total_moves'), t('reports.columns.remarks')]}>
+        {rows.map((r) => (
+          <Table.Tr key={r.portcall_id} data-testid="situation-row">
+            <Table.Td>{situation(r)}</Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={600}>
+                {r.vessel_name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {r.vessel_operator_name}
+              </Text>
+            </Table.Td>
+            <Table.Td>{t(statusKey(r.status as TPortcallStatus))}</Table.Td>
+            <Table.Td>{r.berth_section ?? '–'}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {position(r)}
+              {bollards(r) && (
+                <Text size="xs" c="dimmed">
+                  {bollards(r)}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <TimeWithLabel time={r.berth_arrival} timeZone={tz} />
+            </Table.Td>
+            <Table.Td>
+              <TimeWithLabel time={r.berth_departure} timeZone={tz} />
+            </Table.Td>
+            <Table.Td>
+              {cargo(r)}
+              {r.cargo_types.length > 0 && (
+                <Text size="xs" c="dimmed">
+                  {r.cargo_types.join(', ')}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td maw={240}>{r.remarks ?? ''}</Table.Td>
+          </Table.Tr>
+        ))}
+      </ReportTable>
       <Stack gap="sm" hiddenFrom="md" data-testid="situation-cards">
         {rows.map((r) => (
           <Paper key={r.portcall_id} withBorder radius="lg" p="sm" data-testid="situation-card">

@@ -4,6 +4,7 @@ import { Alert, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
+import { can } from '@/lib/permissions';
 import { useUserDetails } from '@/lib/user';
 import { EmailNotificationSettings } from './email-notification-settings';
 import { JitConnectionsSettings } from './jit-connections-settings';
@@ -35,7 +36,7 @@ export function SettingsScreen() {
           />
           <PortcallCardSettings key={user.portcall_card_settings.join(',')} initial={user.portcall_card_settings} />
           <OnMyBehalfSettings />
-          {user.user_type === 'terminal_operator' && <JitConnectionsSettings />}
+          {can(user, 'manage_jit_counterparties') && <JitConnectionsSettings />}
         </>
       )}
     </Stack>

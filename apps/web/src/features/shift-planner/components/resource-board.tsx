@@ -6,6 +6,7 @@ import type { TShiftBoard } from '@quayline/domain';
 import { dayLabel, shiftTimes, type TTexts } from '../utils/board-texts';
 import { resourceRows } from '../utils/resource-rows';
 import classes from './shift-planner.module.css';
+import { localizedName } from '@quayline/domain';
 
 export function ResourceBoard({ board, texts }: { board: TShiftBoard; texts: TTexts }) {
   const { t } = useTranslation();
@@ -34,7 +35,7 @@ export function ResourceBoard({ board, texts }: { board: TShiftBoard; texts: TTe
               >
                 <div className={classes.colDay}>{dayLabel(shift.date, texts.locale)}</div>
                 <div>
-                  <span className={classes.colName}>{shift.name}</span> {shiftTimes(shift, texts.timeZone)}
+                  <span className={classes.colName}>{localizedName(shift, texts.locale)}</span> {shiftTimes(shift, texts.timeZone)}
                 </div>
               </th>
             ))}

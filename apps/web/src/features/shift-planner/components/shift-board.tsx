@@ -7,6 +7,7 @@ import { dayLabel, headerLines, shiftLabel, shiftTimes, type TShiftCardField, ty
 import { BoardRow } from './board-row';
 import type { TCardAction } from './shift-card';
 import classes from './shift-planner.module.css';
+import { localizedName } from '@quayline/domain';
 
 /** The call and, when given, the shift to bring into view and mark. */
 export type THighlight = { portcallId: number | null; shiftKey: string | null };
@@ -48,7 +49,7 @@ const ColumnHeader = memo(function ColumnHeader({ shift, volume, fields, texts, 
     >
       <div className={classes.colDay}>{dayLabel(shift.date, texts.locale)}</div>
       <div>
-        <span className={classes.colName}>{shift.name}</span> <span className={classes.colTimes}>{shiftTimes(shift, texts.timeZone)}</span>
+        <span className={classes.colName}>{localizedName(shift, texts.locale)}</span> <span className={classes.colTimes}>{shiftTimes(shift, texts.timeZone)}</span>
       </div>
       {reason !== undefined && (
         <div className={classes.closedMark} data-testid="shift-column-closed">

@@ -11,12 +11,13 @@ import { formatZonedDateTime, fromZonedInputValue, toZonedInputValue } from '@/l
 import { createNonWorkingTime, deleteNonWorkingTime, updateShiftGangs } from '../api/shift-calendar';
 import { shiftPlannerKeys } from '../api/query-keys';
 import { DateTimeField } from '@/components/date-inputs';
+import { localizedName } from '@quayline/domain';
 
 type TProps = { opened: boolean; onClose: () => void; board: TShiftBoard; locale: TLocale };
 
 const isKind = (v: string): v is TNonWorkingTimeKind => (NON_WORKING_TIME_KINDS as readonly string[]).includes(v);
 
-function GangsRow({ shift, onSave, busy }: { shift: TShiftBoard['shiftsData']['shifts'][number]; onSave: (gangs: number) => void; busy: boolean }) {
+function GangsRow({ shift, onSave, busy, locale }: { shift: TShiftBoard['shiftsData']['shifts'][number]; onSave: (gangs: number) => void; busy: boolean; locale: TLocale }) {
   const { t } = useTranslation();
   const [value, setValue] = useState<number | string>(shift.gangs_available);
   const changed = Number(value) !== shift.gangs_available;
@@ -27,7 +28,7 @@ function GangsRow({ shift, onSave, busy }: { shift: TShiftBoard['shiftsData']['s
         min={0}
         max={50}
         allowDecimal={false}
-        label={`${shift.name} (${shift.start_time}\u2013${shift.end_time})`}
+        label={`${localizedName(shift, locale)} (${shift.start_time}\u2013${shift.end_time})`}
         value={value}
         onChange={setValue}
         style={{ flex: 1 }}
@@ -82,7 +83,7 @@ export function ShiftCalendarDrawer({ opened, onClose, board, locale }: TProps) 
           <Stack gap="sm">
             <Divider label={t('shiftPlanner.calendar.gangs')} labelPosition="left" />
             {board.shiftsData.shifts.map((shift) => (
-              <GangsRow key={`${shift.id}-${shift.gangs_available}`} shift={shift} busy={gangs.isPending && gangs.variables?.id === shift.id} onSave={(n) => gangs.mutate({ id: shift.id, gangs: n })} />
+              <GangsRow key={`${shift.id}-${shift.gangs_available}`} shift={shift} locale={locale} busy={gangs.isPending && gangs.variables?.id === shift.id} onSave={(n) => gangs.mutate({ id: shift.id, gangs: n })} />
             ))}
             <Divider label={t('shiftPlanner.calendar.non_working')} labelPosition="left" />
             {board.shiftsData.non_working_times.length === 0 ? (

@@ -6,6 +6,7 @@ import type { TShiftBoard } from '@quayline/domain';
 import { dayLabel, formatNumber, type TTexts } from '../utils/board-texts';
 import { weekHeat } from '../utils/week-heat';
 import classes from './shift-planner.module.css';
+import { localizedName } from '@quayline/domain';
 
 export function WeekOverview({ board, texts, onOpenDay }: { board: TShiftBoard; texts: TTexts; onOpenDay: (date: string) => void }) {
   const { t } = useTranslation();
@@ -33,7 +34,7 @@ export function WeekOverview({ board, texts, onOpenDay }: { board: TShiftBoard; 
           {heat.strips.map((strip) => (
             <tr key={strip.shiftNumber} data-testid="shift-week-strip" data-shift-number={strip.shiftNumber}>
               <th scope="row" style={{ textAlign: 'left', paddingRight: 8 }}>
-                {strip.name}
+                {localizedName(strip, texts.locale)}
               </th>
               {strip.cells.map((cell) => (
                 <td

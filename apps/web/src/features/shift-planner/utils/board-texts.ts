@@ -12,6 +12,7 @@ import type {
   TShiftDetailInput,
   TShiftPlanProblem,
 } from '@quayline/domain';
+import { localizedName } from '@quayline/domain';
 import { cargoTypeKey, statusKey } from '@/entities/portcall/enum-labels';
 import { formatDay, formatZonedDateTime, toZonedInputValue } from '@/lib/zoned-time';
 
@@ -176,7 +177,7 @@ const clock = (iso: string, timeZone: string) => toZonedInputValue(iso, timeZone
 /** 06:00–14:00 in the terminal's zone. */
 export const shiftTimes = (shift: Pick<TBoardShift, 'start_time' | 'end_time'>, timeZone: string): string => `${clock(shift.start_time, timeZone)}–${clock(shift.end_time, timeZone)}`;
 /** Di 15.07.2026 Früh, for a sentence. */
-export const shiftLabel = (shift: TBoardShift, locale: TLocale): string => `${dayLabel(shift.date, locale)} ${shift.name}`;
+export const shiftLabel = (shift: TBoardShift, locale: TLocale): string => `${dayLabel(shift.date, locale)} ${localizedName(shift, locale)}`;
 
 export function problemText(problem: TShiftPlanProblem, names: { vessel: (id: number) => string; shift: (key: string | null) => string }, { t, locale }: TTexts): string {
   const n = (v: number | null) => formatNumber(v ?? 0, locale);

@@ -1,10 +1,10 @@
 // The week at a glance: one strip per shift of the terminal, one cell per day, shaded by the shift's volume against
 // the busiest shift of the week.
-import { shiftKeyOf, type TShiftBoard } from '@quayline/domain';
+import { shiftKeyOf, type TLocalizedNames, type TShiftBoard } from '@quayline/domain';
 import { addDays } from '@/lib/zoned-time';
 
 export type THeatCell = { date: string; key: string; volume: number; share: number; isClosed: boolean; isOverCapacity: boolean; isShown: boolean };
-export type THeatStrip = { shiftNumber: number; name: string; cells: THeatCell[] };
+export type THeatStrip = { shiftNumber: number; name: string; names?: TLocalizedNames | undefined; cells: THeatCell[] };
 
 export function weekHeat(board: TShiftBoard, dayCount = 7): { dates: string[]; strips: THeatStrip[]; max: number } {
   const dates = Array.from({ length: dayCount }, (_, i) => addDays(board.from, i));
@@ -15,6 +15,7 @@ export function weekHeat(board: TShiftBoard, dayCount = 7): { dates: string[]; s
   const strips = definitions.map((d) => ({
     shiftNumber: d.shift_number,
     name: d.name,
+    names: d.names,
     cells: dates.map((date) => {
       const key = shiftKeyOf(date, d.shift_number);
       const column = columns.get(key);

@@ -19,7 +19,7 @@ type TTemplateDiffReviewProps = { templateId: number; diff: TTemplateDiff; timeZ
 /** Changes and removals are chosen by voyage, additions (no voyage yet) by voyage number. */
 export const diffItemKey = (item: TTemplateDiffItem): string => (item.kind === 'add' || item.voyage_id === null ? `add:${item.voyage_number_import}` : `voyage:${item.voyage_id}`);
 
-const EFFECT_COLOURS: Record<TTemplateDiffItem['effect'], string> = { estimate: 'blue', propose: 'orange', keep: 'gray', cancel: 'red', create: 'green' };
+const EFFECT_COLOURS: Record<TTemplateDiffItem['effect'], string> = { estimate: 'blue', request: 'indigo', propose: 'orange', keep: 'gray', cancel: 'red', create: 'green' };
 
 export function TemplateDiffReview({ templateId, diff, timeZone, locale, onDone }: TTemplateDiffReviewProps) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canPerform } from './master-data-permissions';
+import { canPerform } from './role-actions';
 
-describe('master data permissions', () => {
+describe('role actions', () => {
   it('lets only terminal operators manage block zones', () => {
     expect(canPerform('terminal_operator', 'manage_blocked_zones')).toBe(true);
     expect(canPerform('vessel_operator', 'manage_blocked_zones')).toBe(false);
