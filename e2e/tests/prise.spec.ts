@@ -101,10 +101,12 @@ test.describe('PRISE pre-arrival notice', () => {
     await screenshot(page, 'prise-answer-desktop-en');
     await shootPanel(page, 'prise-panel-answer-desktop-en');
 
-    // The list shows the call's PRISE status beside its status.
+    // The list's PRISE column: what a rejected notice waits for, or the status of an approved one.
     await page.goto(`${baseUrl()}/en/portcall-planner`);
     await page.getByTestId('filter-search').fill(call.vessel_name);
-    await expect(page.locator(`[data-testid="portcall-row"][data-portcall-id="${call.id}"] [data-testid="prise-status-badge"]`)).toHaveAttribute('data-prise-status', stored.prise_status ?? '');
+    const row = page.locator(`[data-testid="portcall-row"][data-portcall-id="${call.id}"]`);
+    if (stored.port_authority_status === 'rejected') await expect(row.getByTestId('prise-step')).toHaveAttribute('data-step', 'rejected');
+    else await expect(row.getByTestId('prise-status-badge')).toHaveAttribute('data-prise-status', stored.prise_status ?? '');
     await expectNoPageOverflow(page, 'the list with the PRISE column content');
     await screenshot(page, 'prise-list-desktop-en');
 

@@ -48,6 +48,7 @@ import { aisDetectionRoutes } from './modules/ais/detection.routes';
 import { predictionRoutes } from './modules/predictions/prediction.routes';
 import { priseRoutes } from './modules/prise/prise.routes';
 import { startDemoPortAuthority } from './modules/prise/demo-port-authority';
+import { startDemoScheduleProvider } from './modules/schedules/demo-schedule-provider';
 import { zodResponseSerializer } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { type TJobRunnerOptions, registerJobs } from './jobs/register-jobs';
@@ -107,6 +108,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!options.database) app.addHook('onClose', async () => database.close());
   await migrateToLatest(database.db as never);
   if (config.seedDemo) await seedDemoIfEmpty(database.db);
+  // The demo's schedule provider (OVS 3) on 127.0.0.1, configured as each demo terminal's gnet provider (docs/schedules.md).
+  const demoSchedules = await startDemoScheduleProvider(database.db, config);
+  app.addHook('onClose', demoSchedules.close);
   // Tests hand in their own database and keep its statistics as they are.
   if (!options.database) registerStatisticsRefresh(app, database);
 

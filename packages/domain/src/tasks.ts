@@ -1,8 +1,9 @@
 // A task is a port call waiting for the user's side: a request to plan, a proposal to answer, or missing data.
 import { NEGOTIATED_TIMES, type TParty, type TTimeLabel, waitingFor } from './negotiation';
 import type { TPortcall } from './schemas/portcall';
+import type { TPriseStep } from './schemas/portcall';
 
-export const TASK_REASONS = ['request_to_plan', 'proposal_to_answer', 'cancellation_to_answer', 'missing_berth_position', 'missing_cargo_details', 'missing_voyage_number'] as const;
+export const TASK_REASONS = ['request_to_plan', 'proposal_to_answer', 'cancellation_to_answer', 'missing_berth_position', 'missing_cargo_details', 'missing_voyage_number', 'prise_notice'] as const;
 export type TTaskReason = (typeof TASK_REASONS)[number];
 export const TASK_FILTERS = ['all', 'upcoming', 'departed'] as const;
 export type TTaskFilter = (typeof TASK_FILTERS)[number];
@@ -14,7 +15,7 @@ export const TASKS_PAGE_SIZE = 10;
  */
 export type TTaskSubject = Pick<TPortcall, 'status' | 'berth_start_position' | 'voyage_number_import' | 'voyage_number_export'> & {
   [K in `${(typeof NEGOTIATED_TIMES)[number]}_state`]: { label: TPortcall[K]['label'] };
-} & { cargo_details: { readonly length: number } };
+} & { cargo_details: { readonly length: number }; /** Set only for those who file the PRISE notice (terminal, agent). */ prise_step?: TPriseStep | null };
 
 export function taskReasons(p: TTaskSubject, party: TParty, enabled: readonly TTaskReason[] = TASK_REASONS): TTaskReason[] {
   if (p.status === 'Cancelled') return [];
@@ -32,6 +33,7 @@ export function taskReasons(p: TTaskSubject, party: TParty, enabled: readonly TT
     if (p.cargo_details.length === 0) reasons.add('missing_cargo_details');
     if (!p.voyage_number_import && !p.voyage_number_export) reasons.add('missing_voyage_number');
   }
+  if (p.prise_step) reasons.add('prise_notice');
   return TASK_REASONS.filter((r) => reasons.has(r) && enabled.includes(r));
 }
 

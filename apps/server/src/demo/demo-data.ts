@@ -156,7 +156,7 @@ export const DEMO_VESSEL_OPERATORS = [
 ] as const;
 export const DEMO_AGENTS = [
   { code: 'ESA', name: 'Elbe Ship Agency GmbH' },
-  { code: 'HPA', name: 'Hanseatic Port Agents KG' },
+  { code: 'HANS', name: 'Hanseatic Port Agents KG' },
   { code: 'NGM', name: 'Northgate Maritime Agency' },
 ] as const;
 

@@ -126,6 +126,19 @@ describe.each(DB_TARGETS)('demo port calls on %s', (target) => {
     for (const l of ['requested', 'planned', 'estimated', 'accepted', 'actual', 'cancelled', 'cancel_requested']) expect(labels, l).toContain(l);
   });
 
+  it('reads plausibly where people look: a cancelled call is cancelled on both ends, no agent carries the port authority’s code', async () => {
+    const cancelled = await t.database.db.selectFrom('portcalls').select(['berth_arrival_label', 'berth_departure_label']).where('status', '=', 'Cancelled').execute();
+    expect(cancelled.length).toBeGreaterThan(0);
+    // Cancelled by the terminal, or a cancellation the terminal accepted: never a departure still requested or agreed.
+    for (const c of cancelled) {
+      expect(['cancelled', 'cancel_accepted']).toContain(c.berth_arrival_label);
+      expect(['cancelled', 'cancel_accepted']).toContain(c.berth_departure_label);
+    }
+    // In Hamburg "HPA" is the Hamburg Port Authority itself, not an agent.
+    const agents = await t.database.db.selectFrom('organisations').select('code').where('kind', '=', 'agent').execute();
+    expect(agents.map((a) => a.code)).not.toContain('HPA');
+  });
+
   it('lays the quay out like a planner would: everything alongside placed, a handful of requests waiting, no clashes', async () => {
     const db = t.database.db;
     const terminal = await db.selectFrom('terminals').select(['id', 'quay_length_m', 'min_clearance_m']).executeTakeFirstOrThrow();

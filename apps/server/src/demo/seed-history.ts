@@ -151,8 +151,12 @@ export async function seedDemoHistory(trx: Transaction<DB>, terminalId: number, 
       }
       if (cancelled) {
         const at = Math.max(Math.min(answered + rng.int(1, 5) * DAY, agreed - 2 * DAY), steps.at(-1)!.createdAt + H);
+        const acceptedAt = at + rng.int(1, 8) * H;
+        // The whole call is cancelled: its departure with its arrival, so neither end still reads as agreed.
         steps.push({ time: 'berth_arrival', party: vesselSide, action: 'request_cancel', createdAt: at });
-        steps.push({ time: 'berth_arrival', party: 'terminal', action: 'accept_cancel', createdAt: at + rng.int(1, 8) * H });
+        steps.push({ time: 'berth_departure', party: vesselSide, action: 'request_cancel', createdAt: at });
+        steps.push({ time: 'berth_arrival', party: 'terminal', action: 'accept_cancel', createdAt: acceptedAt });
+        steps.push({ time: 'berth_departure', party: 'terminal', action: 'accept_cancel', createdAt: acceptedAt });
       } else {
         // Most vessels send an estimate a day or two out; in a storm it already shows the delay.
         if (!isDummy && rng.chance(0.8)) {

@@ -160,7 +160,9 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
       if (past) steps.push({ time: 'berth_departure', party: 'terminal', action: 'actual', at: departure + rng.int(0, 3) * H });
     } else if (futureNumber % 25 === 3) {
       requestBoth();
+      // Cancelled as a whole: the departure is cancelled with the arrival, never left "requested".
       steps.push({ time: 'berth_arrival', party: 'terminal', action: 'cancel' });
+      steps.push({ time: 'berth_departure', party: 'terminal', action: 'cancel' });
       cancelled = true;
     } else if (futureNumber % 25 === 7) {
       requestBoth();

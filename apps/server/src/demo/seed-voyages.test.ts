@@ -44,6 +44,31 @@ describe.each(DB_TARGETS)('demo voyages on %s', (target) => {
     expect(new Set(linked.map((r) => r.portcall_id)).size).toBe(linked.length);
   });
 
+  it('marks stops already past as actual, never as a plan', async () => {
+    const rows = await t.database.db.selectFrom('voyage_schedule_rows').select(['arrival', 'arrival_classifier', 'departure', 'departure_classifier']).execute();
+    const now = Date.now();
+    expect(rows.some((r) => r.arrival !== null && new Date(r.arrival).getTime() < now - 3_600_000)).toBe(true);
+    for (const r of rows) {
+      if (r.arrival !== null && new Date(r.arrival).getTime() < now - 3_600_000) expect(r.arrival_classifier).toBe('ACT');
+      if (r.departure !== null && new Date(r.departure).getTime() < now - 3_600_000) expect(r.departure_classifier).toBe('ACT');
+    }
+  });
+
+  it('runs a local OVS schedule provider as the demo terminal’s gnet, and "Fetch now" syncs without moving a call', async () => {
+    const terminal = (await get('/terminals/current_terminal')).json().payload as unknown as { id: number };
+    const providers = (await get(`/schedule_providers?terminal_id=${terminal.id}`)).json().payload as unknown as { provider: string; base_url: string; has_credentials: boolean; is_enabled: boolean }[];
+    expect(providers.find((p) => p.provider === 'gnet')).toMatchObject({ base_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), has_credentials: true, is_enabled: true });
+    const before = await t.database.db.selectFrom('portcalls').select(['id', 'berth_arrival', 'berth_departure']).orderBy('id').execute();
+    const token = await loginAs(t.app, 'terminal.operator@demo.quayline.test', DEMO_PASSWORD);
+    const res = await t.app.inject({ method: 'POST', url: '/api/portal/v1/schedule_providers/fetch_voyages', headers: { 'x-portal-token': token }, payload: { terminal_id: terminal.id, provider: 'gnet' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [run] = res.json().payload as { outcome: string; error: string | null; changes: unknown[] }[];
+    expect(run).toMatchObject({ outcome: 'success', error: null });
+    expect(run!.changes.length).toBeGreaterThan(0);
+    const after = await t.database.db.selectFrom('portcalls').select(['id', 'berth_arrival', 'berth_departure']).orderBy('id').execute();
+    expect(after).toEqual(before);
+  });
+
   it('shows both sync states: most linked calls follow their schedule, a few were stopped by a planner', async () => {
     const states = (await t.database.db.selectFrom('portcalls').select('schedule_syncable').where('voyage_id', 'is not', null).execute()).map((c) => c.schedule_syncable);
     const following = states.filter(Boolean).length;

@@ -137,7 +137,9 @@ async function linkCallsToVoyages(trx: Transaction<DB>, world: TSeedVoyagesWorld
       { ...base, port_id: 0, is_terminal_call: true, portcall_id: c.id, arrival: new Date(arrival), departure: new Date(departure) },
       ...(c.next_port_id ? [{ ...base, port_id: c.next_port_id, arrival: new Date(departure + 20 * HOUR_MS), departure: new Date(departure + 32 * HOUR_MS) }] : []),
     ];
-    return list.map((r, sequence) => ({ ...r, sequence }));
+    // A stop already past happened: it reads as actual, not as a plan.
+    const classifier = (at: Date) => (at.getTime() <= world.now.getTime() ? ('ACT' as const) : ('PLN' as const));
+    return list.map((r, sequence) => ({ ...r, sequence, arrival_classifier: classifier(r.arrival), departure_classifier: classifier(r.departure) }));
   });
   const terminal = await trx.selectFrom('terminals').select('port_id').where('id', '=', world.terminalId).executeTakeFirstOrThrow();
   for (let i = 0; i < rows.length; i += 500) {

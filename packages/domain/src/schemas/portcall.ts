@@ -31,6 +31,9 @@ export const DEFAULT_VESSEL_CHARACTERISTICS: readonly (typeof VESSEL_CHARACTERIS
 export const CARGO_QUANTITY_STATUSES = ['Draft', 'Confirmed', 'Actual'] as const;
 export const PRISE_STATUSES = ['prise_info_required', 'prise_sent', 'prise_rejected', 'prise_accepted', 'prise_partially_accepted'] as const;
 /** PRISE partially accepted is shown as accepted (spec section 4). */
+/** What a call's PRISE notice waits for (`priseStep` in ./prise), most urgent first. */
+export const PRISE_STEPS = ['rejected', 'missing', 'due'] as const;
+export type TPriseStep = (typeof PRISE_STEPS)[number];
 export function priseDisplayStatus(status: (typeof PRISE_STATUSES)[number] | null): string | null {
   return status === 'prise_partially_accepted' ? 'prise_accepted' : status;
 }
@@ -254,6 +257,8 @@ export const ZPortcall = z.object({
   prise_status: z.enum(PRISE_STATUSES).nullable(),
   prise_message: z.string().nullable(),
   prise_code: z.string().nullable(),
+  /** What the PRISE notice waits for; set on the list's rows, absent elsewhere. */
+  prise_step: z.enum(PRISE_STEPS).nullable().optional(),
   voyage_id: z.number().int().nullable(),
   voyage_name: z.string().nullable(),
   schedule_syncable: z.boolean(),
@@ -358,6 +363,8 @@ export function plannerPortcallOf(call: TPortcall): TPlannerPortcall {
 }
 
 export const ZPortcallListQuery = pageQuery(25).extend({
+  /** 'true': only calls whose PRISE notice waits for someone (due, missing fields, rejected). */
+  prise_action: z.enum(['true', 'false']).optional(),
   terminal_id: ZRecordId.optional(),
   from: ZInstant.optional(),
   to: ZInstant.optional(),

@@ -1,6 +1,6 @@
 // PRISE (Port River Information System Elbe) pre-arrival notice: what is sent to the port authority, what is missing, and its answers.
 import { z } from 'zod';
-import { PRISE_STATUSES } from './portcall';
+import { PRISE_STATUSES, type TPriseStep } from './portcall';
 
 /** The port authority's own view of a notice (spec section 3). */
 export const PORT_AUTHORITY_STATUSES = ['draft', 'submitted', 'approved', 'rejected'] as const;
@@ -118,6 +118,8 @@ export const ZPriseNotice = z.object({
   /** What the signed-in person may do now. */
   can_edit: z.boolean(),
   can_submit: z.boolean(),
+  /** For a rejected notice: which of eta, draft and berth changed since it was sent (empty: a resend would be the same); null otherwise. */
+  changed_since_sent: z.array(z.enum(['eta', 'draft', 'berth'])).nullable().optional(),
   history: z.array(ZPriseHistoryEntry),
 });
 export type TPriseNotice = z.infer<typeof ZPriseNotice>;
@@ -134,6 +136,18 @@ export type TPriseSubmitRequest = z.infer<typeof ZPriseSubmitRequest>;
 /** Whether a vessel takes the large-vessel (NTC) path. */
 export function isLargeVessel(lengthM: number | null, beamM: number | null): boolean {
   return (lengthM ?? 0) > PRISE_LARGE_VESSEL_LENGTH_M || (beamM ?? 0) > PRISE_LARGE_VESSEL_BEAM_M;
+}
+
+/**
+ * What a call's notice waits for, for the lists and the tasks: 'rejected' (change and send again), 'missing' (fields to
+ * fill) or 'due' (complete or not yet checked, still to send). Only at a PRISE port and while the vessel is approaching:
+ * once at the pilot boarding place the passage the notice asks for has begun.
+ */
+export function priseStep(args: { isApplicable: boolean; portcallStatus: string; noticeStatus: TPortAuthorityStatus | null; priseStatus: string | null }): TPriseStep | null {
+  if (!args.isApplicable || args.portcallStatus !== 'Approaching') return null;
+  if (args.noticeStatus === 'rejected') return 'rejected';
+  if (args.noticeStatus !== null && args.noticeStatus !== 'draft') return null;
+  return args.priseStatus === 'prise_info_required' ? 'missing' : 'due';
 }
 
 /** When the notice is due: lead time before the ETA at the pilot boarding place. */

@@ -250,6 +250,8 @@ export const ZGenerateVoyagesRequest = z.object({
   /** First terminal-arrival date to generate (default: today in the terminal's zone). */
   from: ZLocalDate.optional(),
   horizon_weeks: z.number().int().min(1).max(MAX_TEMPLATE_HORIZON_WEEKS).default(DEFAULT_TEMPLATE_HORIZON_WEEKS),
+  /** true: say what would be created and where it clashes, and keep nothing. */
+  dry_run: z.boolean().optional(),
 });
 export const ZGenerateVoyagesResult = z.object({
   created_voyages: z.number().int(),
@@ -258,6 +260,12 @@ export const ZGenerateVoyagesResult = z.object({
   skipped: z.number().int(),
   generated_until: z.string().nullable(),
   voyage_ids: z.array(z.number().int()),
+  /** Set on a dry run: nothing was kept. */
+  is_dry_run: z.boolean().optional(),
+  /** Calls it creates that overlap a call of the berth plan (quay metres and time). */
+  clashes: z.array(z.object({ vessel_name: z.string(), berth_arrival: z.string(), other_vessel_name: z.string(), other_portcall_id: z.number().int() })).optional(),
+  /** Calls it creates whose berth window falls on a holiday of the terminal's calendar. */
+  holidays: z.array(z.object({ vessel_name: z.string(), berth_arrival: z.string(), reason: z.string() })).optional(),
 });
 export type TGenerateVoyagesResult = z.infer<typeof ZGenerateVoyagesResult>;
 

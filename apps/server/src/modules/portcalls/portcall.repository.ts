@@ -84,7 +84,7 @@ export type TSandboxEntry = { change: { berth_arrival?: string; berth_departure?
  * only when a search needs their names). Joining all eight tables here cost PostgreSQL about 10 ms of planning per
  * page; the page's rows are then read by id (docs/performance.md, "The API under load").
  */
-export async function findListPage(db: Db, user: PortalUser, query: TPortcallListQuery): Promise<{ ids: number[]; total: number }> {
+export async function findListPage(db: Db, user: PortalUser, query: TPortcallListQuery, priseUnlocodes: readonly string[] = []): Promise<{ ids: number[]; total: number }> {
   const rows = await db
     .selectFrom('portcalls')
     .$if(!!query.q, (q) => q.innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id').innerJoin('organisations as vo', 'vo.id', 'portcalls.vessel_operator_id'))
@@ -97,6 +97,15 @@ export async function findListPage(db: Db, user: PortalUser, query: TPortcallLis
     .$if(query.vessel_id !== undefined, (q) => q.where('portcalls.vessel_id', '=', query.vessel_id!))
     .$if(query.vessel_operator_id !== undefined, (q) => q.where('portcalls.vessel_operator_id', '=', query.vessel_operator_id!))
     .$if(query.agent_id !== undefined, (q) => q.where('portcalls.agent_id', '=', query.agent_id!))
+    // The same rule as `priseStep`: at a PRISE port, still approaching, the notice not with the port authority nor approved.
+    .$if(query.prise_action === 'true', (q) =>
+      priseUnlocodes.length === 0
+        ? q.where(sql<boolean>`false`)
+        : q
+            .where('portcalls.status', '=', 'Approaching')
+            .where(sql<boolean>`exists (select 1 from terminals pt join ports pp on pp.id = pt.port_id where pt.id = portcalls.terminal_id and upper(pp.unlocode) in (${sql.join(priseUnlocodes.map((u) => u.toUpperCase()))}))`)
+            .where(sql<boolean>`coalesce((select pn.status from prise_notices pn where pn.portcall_id = portcalls.id), 'draft') in ('draft', 'rejected')`),
+    )
     .$if(!!query.q, (q) => {
       const pattern = `%${query.q!.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       return q.where(
@@ -112,8 +121,21 @@ export async function findListPage(db: Db, user: PortalUser, query: TPortcallLis
     .execute();
   if (rows.length > 0 || query.page === 1) return { ids: rows.map((r) => r.id), total: Number(rows[0]?.total ?? 0) };
   // Past the last page the window has no row to carry the total; count it on its own.
-  const counted = await findListPage(db, user, { ...query, page: 1, per_page: 1 });
+  const counted = await findListPage(db, user, { ...query, page: 1, per_page: 1 }, priseUnlocodes);
   return { ids: [], total: counted.total };
+}
+
+/** Of the given calls: their port's UN/LOCODE and their PRISE notice's status (null before a notice was stored). */
+export function findPriseFacts(db: Db, portcallIds: readonly number[]) {
+  if (portcallIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('portcalls')
+    .innerJoin('terminals', 'terminals.id', 'portcalls.terminal_id')
+    .innerJoin('ports', 'ports.id', 'terminals.port_id')
+    .leftJoin('prise_notices', 'prise_notices.portcall_id', 'portcalls.id')
+    .select(['portcalls.id', 'ports.unlocode', 'prise_notices.status as notice_status'])
+    .where('portcalls.id', 'in', [...portcallIds])
+    .execute();
 }
 
 export function findCargoDetails(db: Db, portcallIds: number[]) {

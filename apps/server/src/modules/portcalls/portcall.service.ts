@@ -22,6 +22,8 @@ import {
   type TPortcallListQuery,
   type TPortcallUpdateRequest,
   type TTimeLabel,
+  type TPortAuthorityStatus,
+  priseStep,
   ZPortcallCreateRequest,
   ZShiftDetailInput,
   applyNegotiation,
@@ -47,7 +49,7 @@ import { findVesselBookingProblem } from '../vessels/vessel-booking.service';
 import { shiftPlanProblems } from '../shift-planner/shift-plan-check';
 import { cargoLineFigures } from './cargo-calculation';
 import { toPortcall } from './portcall-mapper';
-import { countRequests, extrasPerPortcall, findEquipmentClash, findListPage, findPortcallsWithDetails, lastTimestamp, perPortcall, shiftDetailRow, userTerminalIds, visibleTo } from './portcall.repository';
+import { countRequests, extrasPerPortcall, findEquipmentClash, findListPage, findPriseFacts, findPortcallsWithDetails, lastTimestamp, perPortcall, shiftDetailRow, userTerminalIds, visibleTo } from './portcall.repository';
 
 const TIME_COLUMNS: Record<TNegotiatedTime, TNegotiatedTime> = {
   berth_arrival: 'berth_arrival',
@@ -102,8 +104,23 @@ export async function loadVisible(ctx: AppContext, db: AppContext['db'] | Trx, u
 }
 
 export async function listPortcalls(ctx: AppContext, session: AuthSession, query: TPortcallListQuery): Promise<TPaged<TPortcall>> {
-  const page = await findListPage(ctx.db, session.user, query);
-  return { items: await portcallsByIds(ctx, session.user, page.ids), meta: pageMeta({ page: query.page, perPage: query.per_page, totalCount: page.total }) };
+  const pa = ctx.config.portAuthority;
+  const priseUnlocodes = pa?.url ? pa.ports : [];
+  const page = await findListPage(ctx.db, session.user, query, priseUnlocodes);
+  const items = await portcallsByIds(ctx, session.user, page.ids);
+  return { items: await withPriseSteps(ctx, items, priseUnlocodes), meta: pageMeta({ page: query.page, perPage: query.per_page, totalCount: page.total }) };
+}
+
+/** The list's PRISE column: what each call's notice waits for. */
+async function withPriseSteps(ctx: AppContext, items: TPortcall[], priseUnlocodes: readonly string[]): Promise<TPortcall[]> {
+  if (priseUnlocodes.length === 0) return items.map((p) => ({ ...p, prise_step: null }));
+  const facts = new Map((await findPriseFacts(ctx.db, items.map((p) => p.id))).map((f) => [f.id, f]));
+  const ports = new Set(priseUnlocodes.map((u) => u.toUpperCase()));
+  return items.map((p) => {
+    const f = facts.get(p.id);
+    const isApplicable = !!f && ports.has(f.unlocode.toUpperCase());
+    return { ...p, prise_step: priseStep({ isApplicable, portcallStatus: p.status, noticeStatus: (f?.notice_status ?? null) as TPortAuthorityStatus | null, priseStatus: p.prise_status }) };
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 // PRISE notice rules (docs/prise.md): who reads and writes a call's notice, submitting it to the port authority,
 // applying the authority's answers once, and the notice as the API shows it.
-import { type TPriseHistoryEntry, type TPriseNotice, type TPriseNoticeUpdateRequest, type TPriseSubmitRequest, priseDueAt } from '@quayline/domain';
+import { type TPriseHistoryEntry, type TPriseNotice, type TPriseNoticeUpdateRequest, type TPriseSubmitRequest, priseDueAt, ZPriseNoticeContent } from '@quayline/domain';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { DB, PortalUser } from '../../db/schema';
@@ -11,7 +11,7 @@ import { refuseUnlessAllowed } from '../auth/route-permissions';
 import { loadVisible } from '../portcalls/portcall.service';
 import { PORT_AUTHORITY_ACTOR, actorOfSession, writeCallPriseStatus } from './prise-announce';
 import { buildContent, isPriseApplicable } from './prise-content';
-import { missingFieldErrors, missingFields, noticeFlags, priseStatusOf } from './prise-status';
+import { changedAspects, missingFieldErrors, missingFields, noticeFlags, priseStatusOf } from './prise-status';
 import { type TNoticeRow, type TNoticeSourceRow, claimPoll, ensureNotice, findCargoTypes, findEvents, findNotice, findNoticeSource, insertEvent, lockCallRow, markSubmitted, recordAnswer, updateOwnFields } from './prise.repository';
 import { PortAuthorityError, type TPortAuthorityClient, createPortAuthorityClient } from './port-authority-client';
 import type { TPortAuthorityAnswer } from './port-authority-protocol';
@@ -77,6 +77,9 @@ function toNotice(ctx: AppContext, user: PortalUser, state: TState, events: Awai
     changed: changedPartsOf(ctx, e),
   }));
   const isAnswered = status === 'approved' || status === 'rejected';
+  // After a rejection: whether eta, draft or berth moved since, so the panel can tell an unchanged resend from a fixed one.
+  const sent = status === 'rejected' ? ZPriseNoticeContent.safeParse(row?.submitted_content) : null;
+  const changedSinceSent = sent?.success ? changedAspects(sent.data, content) : null;
   return {
     portcall_id: src.id,
     applicable,
@@ -96,6 +99,7 @@ function toNotice(ctx: AppContext, user: PortalUser, state: TState, events: Awai
     accepted_window: status === 'approved' && row?.accepted_window_from && row.accepted_window_to ? { from: iso(row.accepted_window_from)!, to: iso(row.accepted_window_to)! } : null,
     can_edit: isEditable,
     can_submit: isEditable && missing.length === 0,
+    changed_since_sent: changedSinceSent,
     history,
   };
 }

@@ -186,9 +186,17 @@ describe.each(DB_TARGETS)('PRISE notices on %s', (target) => {
     expect(await callOf(id)).toMatchObject({ prise_status: 'prise_rejected', prise_code: 'DRAFT_EXCEEDS_CHANNEL_LIMIT' });
     const alerts = (await allAlerts(w.planner, `?terminal_id=${w.terminal.id}`)) as { rule: string; portcall_id: number; severity: string; why: Record<string, unknown> }[];
     expect(alerts.find((a) => a.rule === 'prise_notice' && a.portcall_id === id)).toMatchObject({ severity: 'critical', why: { state: 'rejected', prise_code: 'DRAFT_EXCEEDS_CHANNEL_LIMIT' } });
+    // Nothing changed since it was sent: a resend would be the same notice.
+    expect(rejected.changed_since_sent).toEqual([]);
+    // The list's filter and column, and the tasks of those who file the notice, carry the rejected call.
+    const waiting = (await w.planner('GET', `/portcalls?terminal_id=${w.terminal.id}&prise_action=true&per_page=100`)).json().payload.items as { id: number; prise_step: string | null }[];
+    expect(waiting.find((p) => p.id === id)?.prise_step).toBe('rejected');
+    const plannerTasks = (await w.planner('GET', '/tasks?type=open')).json().payload.items as { portcall: { id: number }; reasons: string[] }[];
+    expect(plannerTasks.find((task) => task.portcall.id === id)?.reasons).toContain('prise_notice');
 
     const current = (await w.planner('GET', `/portcalls/${id}`)).json().payload;
     expect((await w.planner('PUT', `/portcalls/${id}`, { version: current.version, draft_inbound: 13 })).statusCode).toBe(200);
+    expect((await notice(id)).changed_since_sent).toEqual(['draft']);
     const again = await w.planner('POST', `/portcalls/${id}/prise_notice/submit`, { version: rejected.version });
     expect(again.statusCode, again.body).toBe(200);
     const approved = await waitFor(async () => {
@@ -196,6 +204,9 @@ describe.each(DB_TARGETS)('PRISE notices on %s', (target) => {
       return n.port_authority_status === 'approved' ? n : null;
     });
     expect(approved.prise_status).toBe('prise_accepted');
+    // Approved: nothing left to do, so the filter leaves it out.
+    const stillWaiting = (await w.planner('GET', `/portcalls?terminal_id=${w.terminal.id}&prise_action=true&per_page=100`)).json().payload.items as { id: number }[];
+    expect(stillWaiting.map((p) => p.id)).not.toContain(id);
   }, 40_000);
 
   it('ignores an answer to a submission that was superseded by a reopen', async () => {

@@ -124,3 +124,68 @@ export function findVesselOperatorsByCode(db: Db, codes: string[]) {
 export function findTerminalWithPort(db: Db, terminalId: number) {
   return db.selectFrom('terminals').innerJoin('ports', 'ports.id', 'terminals.port_id').select(['terminals.id', 'terminals.code', 'terminals.port_id', 'ports.unlocode', 'terminals.time_zone']).where('terminals.id', '=', terminalId).executeTakeFirst();
 }
+
+/**
+ * What the demo's local schedule provider publishes: each voyage at a terminal of this port whose terminal call
+ * arrives in [from, to), every stop with its port, and for the terminal call the call's own current times and labels.
+ */
+export function findPublishableStops(db: Db, args: { unlocode: string; from: Date; to: Date }) {
+  return db
+    .selectFrom('voyages as v')
+    .innerJoin('terminals as t', 't.id', 'v.terminal_id')
+    .innerJoin('ports as tp', 'tp.id', 't.port_id')
+    .innerJoin('vessels as ves', 'ves.id', 'v.vessel_id')
+    .innerJoin('organisations as op', 'op.id', 'v.vessel_operator_id')
+    .innerJoin('voyage_schedule_rows as r', 'r.voyage_id', 'v.id')
+    .innerJoin('ports as p', 'p.id', 'r.port_id')
+    .leftJoin('portcalls as pc', 'pc.id', 'r.portcall_id')
+    .select([
+      'v.id as voyage_id',
+      'v.service_name',
+      'v.service_code',
+      'v.voyage_number_import',
+      'v.voyage_number_export',
+      't.code as terminal_code',
+      'ves.imo_number',
+      'ves.name as vessel_name',
+      'op.code as operator_code',
+      'r.sequence',
+      'r.is_terminal_call',
+      'r.arrival',
+      'r.departure',
+      'r.arrival_classifier',
+      'r.departure_classifier',
+      'p.unlocode',
+      'pc.berth_arrival',
+      'pc.berth_departure',
+      'pc.berth_arrival_label',
+      'pc.berth_departure_label',
+      'pc.status as call_status',
+    ])
+    .where('tp.unlocode', '=', args.unlocode)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('voyage_schedule_rows as tr')
+          .innerJoin('portcalls as tc', 'tc.id', 'tr.portcall_id')
+          .select('tr.id')
+          .whereRef('tr.voyage_id', '=', 'v.id')
+          .where('tr.is_terminal_call', '=', true)
+          .where('tc.berth_arrival', '>=', args.from)
+          .where('tc.berth_arrival', '<', args.to),
+      ),
+    )
+    .orderBy('v.service_name')
+    .orderBy('v.id')
+    .orderBy('r.sequence')
+    .execute();
+}
+export type TPublishableStop = Awaited<ReturnType<typeof findPublishableStops>>[number];
+
+export async function findTerminalsWithVoyages(db: Db): Promise<number[]> {
+  return (await db.selectFrom('voyages').select('terminal_id').distinct().orderBy('terminal_id').execute()).map((r) => r.terminal_id);
+}
+
+export function updateProviderBaseUrl(db: Db, id: number, baseUrl: string) {
+  return db.updateTable('schedule_providers').set({ base_url: baseUrl }).where('id', '=', id).execute();
+}

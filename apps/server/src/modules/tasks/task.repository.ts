@@ -15,7 +15,12 @@ export function findTaskCalls(db: Db, user: PortalUser, args: { departureFrom: D
     .selectFrom('portcalls')
     .innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id')
     .innerJoin('terminals', 'terminals.id', 'portcalls.terminal_id')
+    .innerJoin('ports', 'ports.id', 'terminals.port_id')
+    .leftJoin('prise_notices', 'prise_notices.portcall_id', 'portcalls.id')
     .select((eb) => [
+      'ports.unlocode as port_unlocode',
+      'prise_notices.status as prise_notice_status',
+      'portcalls.prise_status',
       'portcalls.id',
       'portcalls.terminal_id',
       'portcalls.status',

@@ -9,6 +9,8 @@ import {
   type TTaskFilter,
   type TTaskReason,
   type TTaskSubject,
+  type TPortAuthorityStatus,
+  priseStep,
   isDeparted,
   pageMeta,
   partyOf,
@@ -78,8 +80,19 @@ export async function classify(ctx: AppContext, session: Pick<AuthSession, 'user
   const [rows, { enabled_reasons }] = await Promise.all([findTaskCalls(ctx.db, user, { departureFrom: new Date(now.getTime() - LOOKBACK_MS), party }), getTaskSettings(ctx, session)]);
   const open: TClassifiedTask[] = [];
   const closed: TClassifiedTask[] = [];
+  // The terminal and the call's agent file the PRISE notice; a vessel operator follows it on the call.
+  const pa = ctx.config.portAuthority;
+  const priseUnlocodes = new Set(user.user_type !== 'vessel_operator' && pa?.url ? pa.ports.map((u) => u.toUpperCase()) : []);
   for (const row of rows) {
-    const call = toTaskCall(row);
+    const call = {
+      ...toTaskCall(row),
+      prise_step: priseStep({
+        isApplicable: priseUnlocodes.has(row.port_unlocode.toUpperCase()),
+        portcallStatus: row.status,
+        noticeStatus: row.prise_notice_status as TPortAuthorityStatus | null,
+        priseStatus: row.prise_status,
+      }),
+    };
     const reasons = taskReasons(call, party, enabled_reasons);
     if (reasons.length) open.push({ call, reasons });
     else if (row.is_handled) closed.push({ call, reasons: [] });

@@ -36,7 +36,7 @@ import { applyScheduleToPortcall, requestCancelFromSchedule } from '../schedules
 import { findVesselBookingProblem } from '../vessels/vessel-booking.service';
 import { type TVoyageWriteItem, insertVoyages } from './voyage-writer';
 import { templateFieldsOf, toTemplate } from './voyage-mapper';
-import { type TemplateRow, findLinkedTerminal, findPorts, findVesselOperator, findVessels, selectTemplates, templateVisibleTo } from './voyage.repository';
+import { type TemplateRow, findHolidayHits, findLinkedTerminal, findPlanClashes, findPorts, findVesselOperator, findVessels, selectTemplates, templateVisibleTo } from './voyage.repository';
 
 type Trx = Transaction<DB>;
 type Db = AppContext['db'] | Trx;
@@ -212,7 +212,30 @@ function todayAt(ctx: AppContext, timeZone: string): string {
 }
 
 /** Voyages and calls for every occurrence in [from, from + horizon); occurrences that have their voyage are skipped. */
+/** Thrown to roll a dry run's transaction back, carrying what it would have created. */
+class DryRunRollback extends Error {
+  constructor(readonly result: TGenerateVoyagesResult) {
+    super('dry run');
+  }
+}
+
+const isoOf = (d: Date | string) => new Date(d).toISOString();
+
+/**
+ * Voyages and calls for every occurrence in [from, from + horizon); occurrences that have their voyage are skipped.
+ * The answer names the new calls that overlap the berth plan or fall on a holiday; a dry run says all that and keeps
+ * nothing (the same writes, rolled back), so "Generate" can say beforehand how many calls it creates and where.
+ */
 export async function generateVoyages(ctx: AppContext, session: AuthSession, id: number, body: TGenerateRequest): Promise<TGenerateVoyagesResult> {
+  try {
+    return await writeGeneratedVoyages(ctx, session, id, body);
+  } catch (error) {
+    if (error instanceof DryRunRollback) return error.result;
+    throw error;
+  }
+}
+
+async function writeGeneratedVoyages(ctx: AppContext, session: AuthSession, id: number, body: TGenerateRequest): Promise<TGenerateVoyagesResult> {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await loadTemplateRow(ctx, trx, session.user, id, true);
     assertMayEdit(session.user, row.vessel_operator_id);
@@ -224,13 +247,21 @@ export async function generateVoyages(ctx: AppContext, session: AuthSession, id:
     const last = occurrences.at(-1)?.occurrence_date ?? null;
     const generatedUntil = last && (!row.generated_until_text || last > row.generated_until_text) ? last : row.generated_until_text;
     if (generatedUntil !== row.generated_until_text) await trx.updateTable('voyage_templates').set({ generated_until: generatedUntil }).where('id', '=', id).execute();
-    return {
+    const newCallIds = result.created.flatMap((c) => (c.portcall_id === null ? [] : [c.portcall_id]));
+    const clashes = await findPlanClashes(trx, newCallIds);
+    const holidays = await findHolidayHits(trx, newCallIds);
+    const answer: TGenerateVoyagesResult = {
       created_voyages: result.created.length,
-      created_portcalls: result.created.filter((c) => c.portcall_id !== null).length,
+      created_portcalls: newCallIds.length,
       skipped: result.skipped.length,
       generated_until: generatedUntil,
-      voyage_ids: result.created.map((c) => c.voyage_id),
+      voyage_ids: body.dry_run ? [] : result.created.map((c) => c.voyage_id),
+      is_dry_run: body.dry_run === true,
+      clashes: clashes.map((c) => ({ vessel_name: c.vessel_name, berth_arrival: isoOf(c.berth_arrival), other_vessel_name: c.other_vessel_name, other_portcall_id: c.other_portcall_id })),
+      holidays: holidays.map((h) => ({ vessel_name: h.vessel_name, berth_arrival: isoOf(h.berth_arrival), reason: h.reason })),
     };
+    if (body.dry_run) throw new DryRunRollback(answer);
+    return answer;
   });
 }
 

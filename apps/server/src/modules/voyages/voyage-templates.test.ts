@@ -189,6 +189,28 @@ describe.each(DB_TARGETS)('voyage templates on %s', (target) => {
     expect(window.items.map((c: { id: number }) => c.id)).toContain(callId);
   });
 
+  it('says before generating how many calls it creates, which clash with the berth plan and which fall on a holiday, keeping nothing', async () => {
+    const db = t.database.db;
+    // A call of another service already lies on the quay where the template puts its 14 March call.
+    const planned = (await w.planner('POST', '/voyage_templates', body({ vessel_ids: [w.vessels[0]], valid_from: '2027-03-01' }))).json().payload;
+    expect((await w.planner('POST', `/voyage_templates/${planned.id}/generate`, { from: '2027-03-14', horizon_weeks: 1 })).json().payload.created_portcalls).toBe(1);
+    // Sunday 7 March is a holiday of the terminal.
+    await db.insertInto('terminal_non_working_times').values({ terminal_id: w.terminalId, kind: 'holiday', reason: 'Harbour festival', starts_at: new Date('2027-03-06T23:00:00Z'), ends_at: new Date('2027-03-07T23:00:00Z') }).execute();
+    const template = (await w.planner('POST', '/voyage_templates', body({ vessel_ids: [w.vessels[1]], valid_from: '2027-03-01' }))).json().payload;
+    const voyagesBefore = await db.selectFrom('voyages').select('id').execute();
+    const dry = await w.planner('POST', `/voyage_templates/${template.id}/generate`, { from: '2027-03-01', horizon_weeks: 3, dry_run: true });
+    expect(dry.statusCode, dry.body).toBe(200);
+    const answer = dry.json().payload;
+    expect(answer).toMatchObject({ is_dry_run: true, created_voyages: 3, created_portcalls: 3, voyage_ids: [] });
+    expect(answer.clashes.map((c: { berth_arrival: string }) => c.berth_arrival)).toEqual(['2027-03-14T05:00:00.000Z']);
+    expect(answer.holidays).toEqual([{ vessel_name: expect.any(String), berth_arrival: '2027-03-07T05:00:00.000Z', reason: 'Harbour festival' }]);
+    // Nothing was kept: no voyage, no call.
+    expect(await db.selectFrom('voyages').select('id').execute()).toEqual(voyagesBefore);
+    const real = (await w.planner('POST', `/voyage_templates/${template.id}/generate`, { from: '2027-03-01', horizon_weeks: 3 })).json().payload;
+    expect(real).toMatchObject({ created_portcalls: 3, is_dry_run: false });
+    expect(real.clashes).toHaveLength(1);
+  });
+
   it('diffs an edited template and applies it: an agreed time gets a proposal, a requested one is asked for anew, a dropped date is cancelled', async () => {
     // Ships of their own: a voyage is one vessel's number at the terminal, and the other tests sail these weeks too.
     const ships: number[] = [];

@@ -178,3 +178,40 @@ export function findLinkedTerminal(db: Db, user: PortalUser, terminalId: number)
 export function findVesselOperator(db: Db, id: number) {
   return db.selectFrom('organisations').select(['id', 'name']).where('id', '=', id).where('kind', '=', 'vessel_operator').executeTakeFirst();
 }
+
+/** Of the given (new) calls: each overlap with another live call of the same terminal, in quay metres and in time. */
+export function findPlanClashes(db: Db, portcallIds: readonly number[]) {
+  if (portcallIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('portcalls as n')
+    .innerJoin('vessels as nv', 'nv.id', 'n.vessel_id')
+    .innerJoin('portcalls as o', (j) => j.onRef('o.terminal_id', '=', 'n.terminal_id').onRef('o.id', '<>', 'n.id'))
+    .innerJoin('vessels as ov', 'ov.id', 'o.vessel_id')
+    .select(['n.id', 'nv.name as vessel_name', 'n.berth_arrival', 'o.id as other_portcall_id', 'ov.name as other_vessel_name'])
+    .where('n.id', 'in', [...portcallIds])
+    .where('o.id', 'not in', [...portcallIds])
+    .where('o.status', '<>', 'Cancelled')
+    .where('n.berth_start_position', 'is not', null)
+    .where('o.berth_start_position', 'is not', null)
+    .whereRef('o.berth_arrival', '<', 'n.berth_departure')
+    .whereRef('o.berth_departure', '>', 'n.berth_arrival')
+    .where(sql<boolean>`o.berth_start_position < n.berth_end_position and o.berth_end_position > n.berth_start_position`)
+    .orderBy('n.berth_arrival')
+    .orderBy('o.id')
+    .execute();
+}
+
+/** Of the given (new) calls: each whose berth window meets a holiday of its terminal's calendar. */
+export function findHolidayHits(db: Db, portcallIds: readonly number[]) {
+  if (portcallIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('portcalls as n')
+    .innerJoin('vessels as nv', 'nv.id', 'n.vessel_id')
+    .innerJoin('terminal_non_working_times as h', (j) => j.onRef('h.terminal_id', '=', 'n.terminal_id').on('h.kind', '=', 'holiday'))
+    .select(['n.id', 'nv.name as vessel_name', 'n.berth_arrival', 'h.reason'])
+    .where('n.id', 'in', [...portcallIds])
+    .whereRef('h.starts_at', '<', 'n.berth_departure')
+    .whereRef('h.ends_at', '>', 'n.berth_arrival')
+    .orderBy('n.berth_arrival')
+    .execute();
+}

@@ -1,4 +1,4 @@
-// GET /portcalls?terminal_id&from&to&status&vessel_operator_id&agent_id&q&page&per_page -> {items, meta}.
+// GET /portcalls?terminal_id&from&to&status&vessel_operator_id&agent_id&q&prise_action&page&per_page -> {items, meta}.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TPaged, TPortcall, TPortcallStatus } from '@quayline/domain';
 import { api, toQueryString, type TQueryValue } from '@/lib/api-client';
@@ -12,6 +12,7 @@ export type TPortcallListQueryInput = {
   vessel_operator_id?: number | undefined;
   agent_id?: number | undefined;
   q?: string | undefined;
+  prise_action?: 'true' | undefined;
   page: number;
   per_page: number;
 };

@@ -1,10 +1,10 @@
 // The add and edit form of a port call: every editable field in the spec's tab order, checked before sending; a 409 shows the other person's values.
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Checkbox, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAnchor, IconBox, IconCalendarTime, IconCrane, IconFileCheck, IconInfoCircle, IconMapPin, IconMessage, IconRoute, IconShip } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   BERTH_ORIENTATIONS,
@@ -89,6 +89,20 @@ export function PortcallForm({ mode, initialValues, initialLabels, initialVessel
   const updateMutation = useUpdatePortcall();
   const isTerminal = partyOf(userType) === 'terminal';
   const canWrite = (field: TPortcallField) => canWritePortcallField(userType, field);
+
+  // A link that says what to change (the PRISE panel's next step) opens the form on that field: `?focus=field-…`.
+  const [searchParams] = useSearchParams();
+  const focusTarget = searchParams.get('focus');
+  useEffect(() => {
+    if (!focusTarget || !/^field-[a-z-]+$/.test(focusTarget)) return;
+    const frame = requestAnimationFrame(() => {
+      const marked = document.querySelector<HTMLElement>(`[data-testid="${focusTarget}"]`);
+      const field = marked?.matches('input, textarea, button') ? marked : (marked?.querySelector<HTMLElement>('input, textarea, button') ?? marked);
+      field?.scrollIntoView({ block: 'center' });
+      field?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focusTarget]);
 
   const [values, setValues] = useState(initialValues);
   const [labels, setLabels] = useState(initialLabels);

@@ -11,14 +11,14 @@ describe('port-call list', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('asks for the current terminal’s calls from 7 days back to 21 days ahead and shows labels and the open-task marker', async () => {
+  it('opens on what comes next: calls not yet departed from now to 21 days ahead, with labels and the open-task marker', async () => {
     const { calls, router } = renderApp('/en/portcall-planner', signedIn, portcallApi({ portcall: () => makePortcall() }), masterDataApi);
     const row = await screen.findByTestId('portcall-row');
     const listCall = calls.find((c) => c.path === `${API}/portcalls`)!;
     expect(Object.fromEntries(listCall.search)).toEqual({
       terminal_id: '1',
-      // Berlin midnight of 8 July and of 6 August (the window includes 5 August).
-      from: '2026-07-07T22:00:00.000Z',
+      // Now (calls still alongside stay, last week's departures do not) to Berlin midnight of 6 August (the window includes 5 August).
+      from: '2026-07-15T08:00:00.000Z',
       to: '2026-08-05T22:00:00.000Z',
       page: '1',
       per_page: '25',
@@ -29,7 +29,7 @@ describe('port-call list', () => {
     expect(within(row).getByTestId('status-badge').textContent).toBe('Approaching');
     expect(row.textContent).toContain('15-07-2026 10:00');
     expect(within(row).getAllByText('Requested')).toHaveLength(2);
-    expect(screen.getByTestId('portcall-count').textContent).toBe('1–1 of 1');
+    expect(screen.getByTestId('portcall-count').textContent).toBe('1–1 of 1 · From now: calls not yet departed');
 
     fireEvent.click(row);
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/en/portcall-planner/details?id=5'));

@@ -1,6 +1,6 @@
 // /portcall-planner (portcall_planner_list): the current terminal's port calls in a time window, filtered, paged, by arrival.
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Collapse, Group, Loader, MultiSelect, Pagination, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Collapse, Group, Loader, MultiSelect, Pagination, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconFilterOff, IconPlus, IconSearch, IconShip } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -36,7 +36,9 @@ export function PortcallListScreen() {
   const { filters, update, setPage, reset } = usePortcallFilters();
   useLivePortcalls();
 
-  const defaultDays = defaultWindow(zonedDay(Date.now(), timeZone));
+  // Read once per visit, so the query's key stays put while the page is open.
+  const [openedAt] = useState(() => Date.now());
+  const defaultDays = defaultWindow(zonedDay(openedAt, timeZone));
   const from = filters.from ?? defaultDays.from;
   const to = filters.to ?? defaultDays.to;
   const isWindowValid = to >= from;
@@ -65,17 +67,19 @@ export function PortcallListScreen() {
 
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const [areFiltersOpen, { toggle: toggleFilters }] = useDisclosure(false);
-  const activeFilterCount = [filters.from !== null || filters.to !== null, filters.statuses.length > 0, filters.operator !== null, filters.agent !== null].filter(Boolean).length;
+  const activeFilterCount = [filters.from !== null || filters.to !== null, filters.statuses.length > 0, filters.operator !== null, filters.agent !== null, !!filters.priseAction].filter(Boolean).length;
 
   const listFilters = {
     terminal_id: terminal?.id,
-    from: startOfZonedDay(from, timeZone) ?? undefined,
+    // Without a chosen start the list begins now: a call departed this morning is done, one alongside is still work.
+    from: filters.from === null ? new Date(openedAt).toISOString() : (startOfZonedDay(from, timeZone) ?? undefined),
     // The window includes its last day.
     to: startOfZonedDay(addDays(to, 1), timeZone) ?? undefined,
     statuses: filters.statuses.length ? filters.statuses : undefined,
     q: filters.q || undefined,
     vessel_operator_id: filters.operator?.id,
     agent_id: filters.agent?.id,
+    prise_action: filters.priseAction ? ('true' as const) : undefined,
   };
   const list = usePortcalls({ ...listFilters, page: filters.page, per_page: PORTCALL_PAGE_SIZE }, !!terminal && isWindowValid);
   const exportTable = usePortcallExport(list.data?.items ?? [], timeZone);
@@ -109,6 +113,20 @@ export function PortcallListScreen() {
       onChange={(values) => update({ statuses: STATUS_DISPLAY_ORDER.filter((s) => values.includes(s)) as TPortcallStatus[] })}
       clearable
       data-testid="filter-status"
+    />
+  );
+  const priseField = (
+    <Select
+      size="sm"
+      label={t('portcalls.list.prise_filter')}
+      data={[
+        { value: 'any', label: t('portcalls.list.any') },
+        { value: 'action', label: t('portcalls.list.prise_filter_action') },
+      ]}
+      value={filters.priseAction ? 'action' : 'any'}
+      onChange={(value) => update({ priseAction: value === 'action' })}
+      allowDeselect={false}
+      data-testid="filter-prise"
     />
   );
   const searchField = (
@@ -169,7 +187,7 @@ export function PortcallListScreen() {
   const items = list.data?.items ?? [];
   const firstShown = meta && meta.total_count > 0 ? (meta.page - 1) * meta.per_page + 1 : 0;
   const lastShown = meta ? Math.min(meta.page * meta.per_page, meta.total_count) : 0;
-  const hasFilters = filters.from !== null || filters.to !== null || filters.statuses.length > 0 || filters.q !== '' || filters.operator !== null || filters.agent !== null;
+  const hasFilters = filters.from !== null || filters.to !== null || filters.statuses.length > 0 || filters.q !== '' || filters.operator !== null || filters.agent !== null || !!filters.priseAction;
 
   return (
     <Stack gap="md" data-testid="screen-portcall_planner_list">
@@ -213,22 +231,25 @@ export function PortcallListScreen() {
                 {statusField}
                 {operatorField}
                 {agentField}
+                {priseField}
               </Stack>
             </Collapse>
           </Stack>
         ) : (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm" verticalSpacing="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4, xl: 7 }} spacing="sm" verticalSpacing="sm">
             {fromField}
             {toField}
             {statusField}
             {searchField}
             {operatorField}
             {agentField}
+            {priseField}
           </SimpleGrid>
         )}
         <Group justify="space-between" mt="sm" gap="xs">
           <Text size="sm" c="dimmed" data-testid="portcall-count" aria-live="polite">
             {meta ? t('portcalls.list.count', { count: meta.total_count, first: firstShown, last: lastShown }) : null}
+            {meta && filters.from === null ? ` · ${t('portcalls.list.from_now')}` : null}
           </Text>
           <Button
             variant="subtle"

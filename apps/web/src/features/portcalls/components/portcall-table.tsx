@@ -6,25 +6,38 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowUp } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, MOBILE_BREAKPOINT_PX, type TPortcall } from '@quayline/domain';
+import { formatNumber, MOBILE_BREAKPOINT_PX, type TChangeLabel, type TPortcall } from '@quayline/domain';
 import { PinButton } from '@/components/pin-button';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { useVesselTypeText } from '@/entities/portcall/use-vessel-type-text';
 import { OpenTaskBadge, StatusBadge, TimeLabelBadge } from '@/entities/portcall/portcall-badges';
+import { changeLabelKey } from '@/entities/portcall/enum-labels';
 import { PredictedArrivalBadge } from '@/entities/portcall/predicted-arrival-badge';
 import { PriseStatusBadge } from '../prise/prise-badges';
+import { PriseStepCell } from '../prise/prise-step-badge';
+import classes from './portcall-table.module.css';
+
+const ROUTINE_CHANGES = new Set<TChangeLabel>(['created', 'newly created']);
 
 type TPortcallTableProps = { portcalls: TPortcall[]; timeZone: string; isRefreshing: boolean };
 
 function TimeCell({ value, state, timeZone, prediction }: { value: string; state: TPortcall['berth_arrival_state']; timeZone: string; prediction?: TPortcall['predicted_berth_arrival'] }) {
+  const { t } = useTranslation();
   const locale = useLocale();
   return (
     <Stack gap={2}>
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
         {formatZonedDateTime(value, timeZone, locale)}
       </Text>
-      <TimeLabelBadge label={state.label} change={state.change_label} />
+      <TimeLabelBadge label={state.label} />
+      {/* The routine change labels (created, newly created) say nothing to act on here; the details keep them. A change to
+          act on goes on its own line, so the column stays narrow. */}
+      {state.change_label && !ROUTINE_CHANGES.has(state.change_label) && (
+        <Text size="xs" c="dimmed" data-change-label={state.change_label}>
+          {t(changeLabelKey(state.change_label))}
+        </Text>
+      )}
       {prediction && <PredictedArrivalBadge prediction={prediction} timeZone={timeZone} />}
     </Stack>
   );
@@ -60,8 +73,9 @@ function PortcallRows({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZon
   const dash = t('portcalls.not_set');
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={900} type="native">
-        <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" striped={false}>
+      {/* Fits a 1440 px desktop without a sideways scroll: tight cell padding, vessel facts and badges wrap. */}
+      <Table.ScrollContainer minWidth={880} type="native">
+        <Table className={classes.table} highlightOnHover verticalSpacing="sm" horizontalSpacing="xs" striped={false} layout="auto">
           <Table.Thead bg="gray.0">
             <Table.Tr>
               <Table.Th>{t('portcalls.fields.vessel_id')}</Table.Th>
@@ -76,6 +90,7 @@ function PortcallRows({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZon
               <Table.Th>{t('portcalls.sections.parties')}</Table.Th>
               <Table.Th>{t('portcalls.list.voyage')}</Table.Th>
               <Table.Th>{t('portcalls.list.position')}</Table.Th>
+              <Table.Th>{t('portcalls.list.prise_column')}</Table.Th>
               {/* Positioned, so the hidden text (absolute) stays inside the scrolling table instead of widening the page. */}
               <Table.Th pos="relative">
                 <VisuallyHidden>{t('dashboard.pin.pin_short')}</VisuallyHidden>
@@ -89,18 +104,15 @@ function PortcallRows({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZon
                   <Anchor component={Link} to={detailsPath(locale, p.id)} fw={600} c="navy.9" onClick={(event) => event.stopPropagation()} style={{ whiteSpace: 'nowrap' }}>
                     {p.vessel_name}
                   </Anchor>
-                  <Group gap={6} wrap="nowrap" mt={2}>
-                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="portcall-vessel-meta">
+                  <Group gap={6} wrap="wrap" mt={2} maw={260}>
+                    <Text size="xs" c="dimmed" data-testid="portcall-vessel-meta">
                       {t('portcalls.vessel_meta', { imo: p.imo_number, type: vesselTypeText(p.vessel_type) })}
                     </Text>
                     {p.is_open_task && <OpenTaskBadge />}
                   </Group>
                 </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <StatusBadge status={p.status} />
-                    {p.prise_status && <PriseStatusBadge status={p.prise_status} isCompact />}
-                  </Group>
+                <Table.Td className={classes.statusCell}>
+                  <StatusBadge status={p.status} />
                 </Table.Td>
                 <Table.Td>
                   <TimeCell value={p.berth_arrival} state={p.berth_arrival_state} timeZone={timeZone} prediction={p.predicted_berth_arrival} />
@@ -117,17 +129,29 @@ function PortcallRows({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZon
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {[p.voyage_number_import, p.voyage_number_export].filter(Boolean).join(' / ') || dash}
-                  </Text>
+                  {/* Import above export: two short lines instead of one wide one. */}
+                  {p.voyage_number_import || p.voyage_number_export ? (
+                    <Stack gap={0}>
+                      {[p.voyage_number_import, p.voyage_number_export].filter(Boolean).map((v) => (
+                        <Text key={v} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                          {v}
+                        </Text>
+                      ))}
+                    </Stack>
+                  ) : (
+                    <Text size="sm">{dash}</Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm" miw={72}>
                     {positionText(p)}
                   </Text>
                 </Table.Td>
+                <Table.Td className={classes.statusCell}>
+                  <PriseStepCell portcall={p} timeZone={timeZone} />
+                </Table.Td>
                 {/* The click stops here so pinning does not also open the row. */}
-                <Table.Td w={48} onClick={(event) => event.stopPropagation()}>
+                <Table.Td w={40} px={4} onClick={(event) => event.stopPropagation()}>
                   <PinButton portcallId={p.id} vesselName={p.vessel_name} variant="icon" />
                 </Table.Td>
               </Table.Tr>
@@ -183,7 +207,7 @@ function PortcallCards({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZo
                 </Box>
                 <Stack gap={4} align="flex-end" pr={36}>
                   <Group gap={4} wrap="nowrap">
-                    {p.prise_status && <PriseStatusBadge status={p.prise_status} isCompact />}
+                    {p.prise_status && !p.prise_step && <PriseStatusBadge status={p.prise_status} isCompact />}
                     <StatusBadge status={p.status} />
                   </Group>
                   {p.is_open_task && <OpenTaskBadge />}
@@ -205,6 +229,11 @@ function PortcallCards({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZo
               <CardLine label={t('portcalls.list.position')}>
                 <Text size="sm">{positionText(p)}</Text>
               </CardLine>
+              {p.prise_step && (
+                <CardLine label={t('portcalls.list.prise_column')}>
+                  <PriseStepCell portcall={p} timeZone={timeZone} />
+                </CardLine>
+              )}
             </Stack>
           </Paper>
           <Box pos="absolute" top={10} right={10}>

@@ -5,24 +5,25 @@ import type { TPortcallStatus } from '@quayline/domain';
 
 export type TPickedRecord = { id: number; label: string };
 export type TPortcallFilters = {
-  /** Calendar days in the terminal's zone; null means the default window. */
+  /** Calendar days in the terminal's zone; null means the default window (from now: calls still to come or alongside). */
   from: string | null;
   to: string | null;
   statuses: TPortcallStatus[];
   q: string;
   operator: TPickedRecord | null;
   agent: TPickedRecord | null;
+  /** Only calls whose PRISE notice waits for someone (due, missing, rejected); absent in filters stored before it. */
+  priseAction?: boolean;
   page: number;
 };
 
-/** Spec section 9: the planners look 7 days back and 21 days ahead. */
-export const DAYS_BEFORE = 7;
+/** The list opens on what comes next: calls not yet departed, up to 21 days ahead (the planners' look-ahead, spec section 9). */
 export const DAYS_AFTER = 21;
 
-export const EMPTY_FILTERS: TPortcallFilters = { from: null, to: null, statuses: [], q: '', operator: null, agent: null, page: 1 };
+export const EMPTY_FILTERS: TPortcallFilters = { from: null, to: null, statuses: [], q: '', operator: null, agent: null, priseAction: false, page: 1 };
 
 export function defaultWindow(today: string): { from: string; to: string } {
-  return { from: addDays(today, -DAYS_BEFORE), to: addDays(today, DAYS_AFTER) };
+  return { from: today, to: addDays(today, DAYS_AFTER) };
 }
 
 export function usePortcallFilters() {

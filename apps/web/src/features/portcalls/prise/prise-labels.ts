@@ -35,3 +35,19 @@ export const PRISE_STATUS_COLOURS: Record<TPriseStatus, string> = {
 };
 
 export const AUTHORITY_STATUS_COLOURS: Record<TPortAuthorityStatus, string> = { draft: 'gray', submitted: 'blue', approved: 'green', rejected: 'red' };
+
+/** Where the call's edit form takes each call field (`?focus=`); vessel and the notice's own fields are entered elsewhere. */
+export const CALL_FIELD_TARGETS: Partial<Record<TPriseRequiredField, string>> = {
+  pilot_boarding_place_arrival: 'field-pilot-arrival',
+  berth: 'field-berth-start',
+  berth_position: 'field-berth-start',
+  draft_inbound: 'field-draft-inbound',
+  draft_outbound: 'field-draft-outbound',
+  previous_port: 'field-previous-port',
+  next_port: 'field-next-port',
+  agent: 'field-agent',
+  cargo_type: 'field-cargo-type',
+};
+
+export const editCallPath = (locale: string, portcallId: number, focus?: string) =>
+  `/${locale}/portcall-planner/portcall/edit?id=${portcallId}${focus ? `&focus=${focus}` : ''}`;

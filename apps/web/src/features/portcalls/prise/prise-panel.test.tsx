@@ -26,8 +26,13 @@ describe('PRISE panel on the port-call details', () => {
     expect(missingFields(root)).toEqual(['Call sign', 'Draft out', 'Dangerous goods', 'Persons on board']);
     expect(within(root).getByText(/come from the vessel's record/)).toBeTruthy();
     expect(within(root).getByTestId('prise-edit-call').getAttribute('href')).toBe('/en/portcall-planner/portcall/edit?id=5');
-    expect(within(root).getByTestId('prise-due').textContent).toBe('Late: was due by 14-07-2026 04:00');
-    expect(within(root).getByTestId('prise-flag-large').textContent).toBe('Large vessel: coordinated by NTC');
+    // The deadline as an absolute time with how long ago it passed; NTC spelled out.
+    expect(within(root).getByTestId('prise-due').textContent).toMatch(/^Late: was due by 14-07-2026 04:00, (\d+ d \d+ h|\d+ h \d\d min) ago$/);
+    expect(within(root).getByTestId('prise-flag-large').textContent).toBe('Large vessel: Nautical Terminal Coordination (NTC)');
+    // A missing call field is a link to that field of the call's form; vessel and notice fields are not.
+    const draftOut = within(root).getAllByTestId('prise-missing-field').find((b) => b.dataset.field === 'draft_outbound')!;
+    expect(draftOut.getAttribute('href')).toBe('/en/portcall-planner/portcall/edit?id=5&focus=field-draft-outbound');
+    expect(within(root).getAllByTestId('prise-missing-field').find((b) => b.dataset.field === 'vessel_call_sign')!.getAttribute('href')).toBeNull();
     expect(within(root).getByTestId('prise-authority-status').textContent).toBe('Port authority: Draft');
     expect(within(root).getByTestId('prise-status-badge').textContent).toBe('Information required');
     expect((within(root).getByTestId('prise-submit') as HTMLButtonElement).disabled).toBe(true);
@@ -37,6 +42,29 @@ describe('PRISE panel on the port-call details', () => {
     expect(within(root).getByTestId('prise-summary-ports').textContent).toContain('NLRTM → PLGDN');
     expect(within(root).getByTestId('prise-summary-eta').textContent).toContain('15-07-2026 04:00 · Elbe 1');
     expect(state.writes).toEqual([]);
+  });
+
+  it('after a draft rejection says what to change, links each step to its field and steps back from an unchanged resend', async () => {
+    const rejected = makeNotice({
+      port_authority_status: 'rejected',
+      prise_status: 'prise_rejected',
+      prise_code: 'DRAFT_EXCEEDS_CHANNEL_LIMIT',
+      prise_message: 'Draft 15.60 m exceeds the channel limit (14.10 m + at most 0.90 m tide = 15.00 m).',
+      missing: [],
+      can_edit: true,
+      can_submit: true,
+      changed_since_sent: [],
+    });
+    renderApp(URL, signedIn, call(), noticeApi({ notice: rejected, writes: [] }));
+    const root = await panel();
+    expect(within(root).queryByTestId('prise-complete')).toBeNull();
+    expect(within(root).getByTestId('prise-complete-but-rejected')).toBeTruthy();
+    const steps = within(root).getAllByTestId('prise-next-step-item').map((i) => i.dataset.step);
+    expect(steps).toEqual(['draft', 'tide', 'ntc']);
+    expect(within(root).getByTestId('prise-next-link-draft').getAttribute('href')).toBe('/en/portcall-planner/portcall/edit?id=5&focus=field-draft-inbound');
+    expect(within(root).getByTestId('prise-next-link-tide').getAttribute('href')).toBe('/en/portcall-planner/portcall/edit?id=5&focus=field-pilot-arrival');
+    expect(within(root).getByTestId('prise-submit').dataset.unchanged).toBe('true');
+    expect(within(root).getByTestId('prise-submit-unchanged').textContent).toBe('Sent unchanged, the notice will be rejected again.');
   });
 
   it('saves dangerous goods and persons on board with the version, then submits the notice', async () => {

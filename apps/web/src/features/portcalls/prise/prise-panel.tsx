@@ -15,7 +15,8 @@ import { can } from '@/lib/permissions';
 import { useUserDetails } from '@/lib/user';
 import { PriseIcon } from './prise-badges';
 import { PriseHistory } from './prise-history';
-import { isOwnField, priseFieldKey, requiredFieldOf, VESSEL_FIELDS } from './prise-labels';
+import { CALL_FIELD_TARGETS, editCallPath, isOwnField, priseFieldKey, requiredFieldOf, VESSEL_FIELDS } from './prise-labels';
+import { PriseNextStep } from './prise-next-step';
 import { priseNoticeKey, usePriseNotice, useSubmitPriseNotice } from './prise-notice-api';
 import { isSameOwn, ownValuesOf, PriseNoticeForm, type TOwnValues } from './prise-notice-form';
 import { PriseAnswer, PriseStatusLine } from './prise-status';
@@ -63,6 +64,7 @@ function PriseNoticeCard({ notice, timeZone }: { notice: TPriseNotice; timeZone:
       <Stack gap="md" data-version={notice.version} data-prise-status={notice.prise_status ?? ''}>
         <PriseStatusLine notice={notice} timeZone={timeZone} />
         <PriseAnswer notice={notice} timeZone={timeZone} />
+        <PriseNextStep notice={notice} canEditCall={!isReadOnly} />
         {isReadOnly && (
           <Group gap={6} wrap="nowrap" data-testid="prise-read-only">
             <IconEye size={16} color="var(--mantine-color-gray-6)" />
@@ -99,6 +101,13 @@ function PriseNoticeCard({ notice, timeZone }: { notice: TPriseNotice; timeZone:
 function PriseMissing({ notice, isReadOnly }: { notice: TPriseNotice; isReadOnly: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  if (notice.missing.length === 0 && notice.port_authority_status === 'rejected') {
+    return (
+      <Text size="sm" c="orange.9" data-testid="prise-complete-but-rejected">
+        {t('portcalls.prise.complete_but_rejected')}
+      </Text>
+    );
+  }
   if (notice.missing.length === 0) {
     return (
       <Group gap={6} wrap="nowrap" data-testid="prise-complete">
@@ -117,11 +126,32 @@ function PriseMissing({ notice, isReadOnly }: { notice: TPriseNotice; isReadOnly
         {t('portcalls.prise.missing_title')}
       </Text>
       <Group gap={6} wrap="wrap">
-        {notice.missing.map((field) => (
-          <Badge key={field} color="orange" variant="light" radius="sm" tt="none" fw={500} data-testid="prise-missing-field" data-field={field}>
-            {t(priseFieldKey(field))}
-          </Badge>
-        ))}
+        {notice.missing.map((field) => {
+          const target = CALL_FIELD_TARGETS[field];
+          // A call field is a link to where it is entered; vessel fields and the notice's own are filled elsewhere or below.
+          return target && !isReadOnly ? (
+            <Badge
+              key={field}
+              component={Link}
+              to={editCallPath(locale, notice.portcall_id, target)}
+              color="orange"
+              variant="light"
+              radius="sm"
+              tt="none"
+              fw={600}
+              style={{ cursor: 'pointer', textDecoration: 'underline' }}
+              aria-label={t('portcalls.prise.missing_link', { field: t(priseFieldKey(field)) })}
+              data-testid="prise-missing-field"
+              data-field={field}
+            >
+              {t(priseFieldKey(field))}
+            </Badge>
+          ) : (
+            <Badge key={field} color="orange" variant="light" radius="sm" tt="none" fw={500} data-testid="prise-missing-field" data-field={field}>
+              {t(priseFieldKey(field))}
+            </Badge>
+          );
+        })}
       </Group>
       {hasVesselFields && (
         <Text size="xs" c="dimmed">
@@ -131,7 +161,7 @@ function PriseMissing({ notice, isReadOnly }: { notice: TPriseNotice; isReadOnly
       {hasCallFields && !isReadOnly && (
         <Text size="xs" c="dimmed">
           {t('portcalls.prise.edit_call_hint')}{' '}
-          <Anchor component={Link} to={`/${locale}/portcall-planner/portcall/edit?id=${notice.portcall_id}`} size="xs" style={{ whiteSpace: 'nowrap' }} data-testid="prise-edit-call">
+          <Anchor component={Link} to={editCallPath(locale, notice.portcall_id)} size="xs" style={{ whiteSpace: 'nowrap' }} data-testid="prise-edit-call">
             <IconPencil size={12} style={{ verticalAlign: -1 }} /> {t('portcalls.prise.edit_call')}
           </Anchor>
         </Text>
@@ -159,6 +189,8 @@ function PriseSubmit({ notice, isDirty }: { notice: TPriseNotice; isDirty: boole
   const error = submit.error;
   const missing: TPriseRequiredField[] = isApiError(error) && error.httpStatus === 400 ? error.fieldErrors.map((e) => requiredFieldOf(e.path)).filter((f): f is TPriseRequiredField => f !== null) : [];
   const hasBeenSent = notice.history.some((h) => h.event === 'submitted');
+  // Sending the rejected values again only earns the same answer: the button steps back and says so.
+  const isUnchangedSinceRejection = notice.port_authority_status === 'rejected' && (notice.changed_since_sent?.length ?? 0) === 0;
   const queryClient = useQueryClient();
   const onSubmit = () =>
     submit.mutate(
@@ -192,10 +224,23 @@ function PriseSubmit({ notice, isDirty }: { notice: TPriseNotice; isDirty: boole
       {/* Once approved there is nothing to send until a change reopens it: only the note stays. */}
       {reason !== 'accepted' && (
         <Box>
-          <Button leftSection={<IconSend size={16} />} onClick={onSubmit} disabled={reason !== null} loading={submit.isPending} data-testid="prise-submit">
+          <Button
+            leftSection={<IconSend size={16} />}
+            variant={isUnchangedSinceRejection ? 'default' : 'filled'}
+            onClick={onSubmit}
+            disabled={reason !== null}
+            loading={submit.isPending}
+            data-testid="prise-submit"
+            data-unchanged={String(isUnchangedSinceRejection)}
+          >
             {hasBeenSent ? t('portcalls.prise.resubmit') : t('portcalls.prise.submit')}
           </Button>
         </Box>
+      )}
+      {!reason && isUnchangedSinceRejection && (
+        <Text size="xs" c="orange.9" data-testid="prise-submit-unchanged">
+          {t('portcalls.prise.next.unchanged')}
+        </Text>
       )}
       {reason && (
         <Text size="xs" c="dimmed" data-testid="prise-submit-blocked" data-reason={reason}>

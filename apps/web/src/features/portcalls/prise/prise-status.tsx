@@ -6,6 +6,7 @@ import type { TPriseNotice } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { PriseStatusBadge } from './prise-badges';
+import { timeLeftText } from './prise-time-left';
 import { AUTHORITY_STATUS_COLOURS, authorityStatusKey } from './prise-labels';
 
 type TProps = { notice: TPriseNotice; timeZone: string };
@@ -18,7 +19,8 @@ export function PriseStatusLine({ notice, timeZone }: TProps) {
   const due = (() => {
     if (isSent) return notice.flags.late ? { text: t('portcalls.prise.sent_late'), colour: 'orange' } : null;
     if (!notice.due_at) return { text: t('portcalls.prise.no_eta'), colour: 'gray' };
-    return notice.flags.late ? { text: t('portcalls.prise.late_due', { time: when(notice.due_at) }), colour: 'red' } : { text: t('portcalls.prise.due_by', { time: when(notice.due_at) }), colour: 'gray' };
+    const left = timeLeftText(t, Date.parse(notice.due_at) - Date.now());
+    return notice.flags.late ? { text: t('portcalls.prise.late_due', { time: when(notice.due_at), left }), colour: 'red' } : { text: t('portcalls.prise.due_by', { time: when(notice.due_at), left }), colour: 'gray' };
   })();
   return (
     <Stack gap={6}>

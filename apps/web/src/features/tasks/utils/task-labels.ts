@@ -13,10 +13,11 @@ export const REASON_COLOURS: Record<TTaskReason, string> = {
   missing_berth_position: 'grape',
   missing_cargo_details: 'yellow',
   missing_voyage_number: 'cyan',
+  prise_notice: 'red',
 };
 
 /** The reasons each side can ever get (domain `taskReasons`); the settings offer only these. */
 export const REASONS_OF_PARTY: Record<TParty, readonly TTaskReason[]> = {
-  terminal: ['request_to_plan', 'cancellation_to_answer', 'missing_berth_position'],
-  vessel_side: ['proposal_to_answer', 'missing_cargo_details', 'missing_voyage_number'],
+  terminal: ['request_to_plan', 'cancellation_to_answer', 'missing_berth_position', 'prise_notice'],
+  vessel_side: ['proposal_to_answer', 'missing_cargo_details', 'missing_voyage_number', 'prise_notice'],
 };

@@ -1,7 +1,8 @@
 // The small dialog that generates a template's voyages for a horizon and says what it created.
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TEMPLATE_HORIZON_WEEKS, MAX_TEMPLATE_HORIZON_WEEKS, type TGenerateVoyagesResult, type TLocale, type TVoyageTemplate } from '@quayline/domain';
@@ -10,6 +11,8 @@ import { useErrorText } from '@/hooks/use-error-text';
 import { isApiError } from '@/lib/api-client';
 import { zonedDay } from '@/lib/zoned-time';
 import { useGenerateVoyages } from '../api/generate-voyages';
+import { usePreviewGeneration } from '../api/preview-generation';
+import { formatZonedDateTime } from '@/lib/zoned-time';
 import { useTemplateText } from '../utils/template-text';
 import { DateField } from '@/components/date-inputs';
 
@@ -25,6 +28,12 @@ export function GenerateDialog({ template, timeZone, locale, onClose }: TGenerat
   const [horizon, setHorizon] = useState(String(DEFAULT_TEMPLATE_HORIZON_WEEKS));
   const [problems, setProblems] = useState<{ from?: string; horizon?: string }>({});
   const [result, setResult] = useState<TGenerateVoyagesResult | null>(null);
+
+  const [debouncedFrom] = useDebouncedValue(from, 400);
+  const [debouncedHorizon] = useDebouncedValue(horizon, 400);
+  const previewWeeks = Number(debouncedHorizon);
+  const canPreview = /^\d{4}-\d{2}-\d{2}$/.test(debouncedFrom) && Number.isInteger(previewWeeks) && previewWeeks >= 1 && previewWeeks <= MAX_TEMPLATE_HORIZON_WEEKS;
+  const preview = usePreviewGeneration({ id: template.id, from: debouncedFrom, horizon_weeks: previewWeeks }, canPreview && result === null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -95,6 +104,7 @@ export function GenerateDialog({ template, timeZone, locale, onClose }: TGenerat
               required
               data-testid="generate-horizon"
             />
+            {preview.data && <GenerationPreview preview={preview.data} timeZone={timeZone} locale={locale} />}
             {mutation.isError && !(isApiError(mutation.error) && mutation.error.fieldErrors.length > 0) && (
               <Alert color="red" variant="light" role="alert" title={t('voyageTemplates.generate.failed')} data-testid="generate-error">
                 {errorText(mutation.error)}
@@ -105,12 +115,50 @@ export function GenerateDialog({ template, timeZone, locale, onClose }: TGenerat
                 {t('voyageTemplates.generate.cancel')}
               </Button>
               <Button type="submit" loading={mutation.isPending} data-testid="generate-submit">
-                {t('voyageTemplates.generate.submit')}
+                {preview.data ? t('voyageTemplates.generate.submit_count', { count: preview.data.created_portcalls }) : t('voyageTemplates.generate.submit')}
               </Button>
             </Group>
           </Stack>
         </form>
       )}
     </Modal>
+  );
+}
+
+/** Before generating: how many calls it creates, which overlap the berth plan and which fall on a holiday. */
+function GenerationPreview({ preview, timeZone, locale }: { preview: TGenerateVoyagesResult; timeZone: string; locale: TLocale }) {
+  const { t } = useTranslation();
+  const when = (iso: string) => formatZonedDateTime(iso, timeZone, locale);
+  const clashes = preview.clashes ?? [];
+  const holidays = preview.holidays ?? [];
+  const hasWarnings = clashes.length > 0 || holidays.length > 0;
+  return (
+    <Alert color={hasWarnings ? 'orange' : 'blue'} variant="light" icon={hasWarnings ? <IconAlertTriangle size={20} /> : undefined} data-testid="generate-preview">
+      <Stack gap={6}>
+        <Text size="sm" fw={600} data-testid="generate-preview-count">
+          {t('voyageTemplates.generate.preview_count', { voyages: preview.created_voyages, portcalls: preview.created_portcalls, skipped: preview.skipped })}
+        </Text>
+        {clashes.length > 0 && (
+          <>
+            <Text size="sm">{t('voyageTemplates.generate.preview_clashes', { count: clashes.length })}</Text>
+            <List size="sm" spacing={2} data-testid="generate-preview-clashes">
+              {clashes.map((c) => (
+                <List.Item key={`${c.berth_arrival}-${c.other_portcall_id}`}>{t('voyageTemplates.generate.preview_clash', { vessel: c.vessel_name, time: when(c.berth_arrival), other: c.other_vessel_name })}</List.Item>
+              ))}
+            </List>
+          </>
+        )}
+        {holidays.length > 0 && (
+          <>
+            <Text size="sm">{t('voyageTemplates.generate.preview_holidays', { count: holidays.length })}</Text>
+            <List size="sm" spacing={2} data-testid="generate-preview-holidays">
+              {holidays.map((h) => (
+                <List.Item key={`${h.berth_arrival}-${h.reason}`}>{t('voyageTemplates.generate.preview_holiday', { vessel: h.vessel_name, time: when(h.berth_arrival), reason: h.reason })}</List.Item>
+              ))}
+            </List>
+          </>
+        )}
+      </Stack>
+    </Alert>
   );
 }

@@ -99,7 +99,9 @@ describe('voyage templates list', () => {
       signedIn,
       (call) =>
         call.method === 'POST' && call.path === `${API}/voyage_templates/12/generate`
-          ? success({ created_voyages: 4, created_portcalls: 4, skipped: 2, generated_until: '2030-03-27', voyage_ids: [1, 2, 3, 4] })
+          ? (call.body as { dry_run?: boolean }).dry_run
+            ? success({ created_voyages: 4, created_portcalls: 4, skipped: 2, generated_until: '2030-03-27', voyage_ids: [], is_dry_run: true, clashes: [{ vessel_name: 'NORDIC STAR', berth_arrival: '2030-01-06T05:00:00.000Z', other_vessel_name: 'BALTIC WAVE', other_portcall_id: 9 }], holidays: [] })
+            : success({ created_voyages: 4, created_portcalls: 4, skipped: 2, generated_until: '2030-03-27', voyage_ids: [1, 2, 3, 4] })
           : undefined,
       templatesApi(),
       templateMasterData,
@@ -114,14 +116,20 @@ describe('voyage templates list', () => {
     fireEvent.change(horizon, { target: { value: '105' } });
     fireEvent.click(screen.getByTestId('generate-submit'));
     expect(await screen.findByText('Enter a whole number of weeks from 1 to 104')).toBeTruthy();
-    expect(apiCalls().filter((c) => c.method === 'POST')).toEqual([]);
+    const generations = () => apiCalls().filter((c) => c.method === 'POST' && !(c.body as { dry_run?: boolean }).dry_run);
+    expect(generations()).toEqual([]);
 
     fireEvent.change(from, { target: { value: '01-01-2030' } });
     fireEvent.change(horizon, { target: { value: '26' } });
+    // Before anything is created the dialog says how many calls it makes and where they clash.
+    expect((await screen.findByTestId('generate-preview-count')).textContent).toBe('Will create 4 voyages and 4 port calls; 2 already there.');
+    expect(screen.getByTestId('generate-preview-clashes').textContent).toContain('NORDIC STAR on 06-01-2030 06:00 overlaps BALTIC WAVE');
+    await waitFor(() => expect(screen.getByTestId('generate-submit').textContent).toBe('Generate 4 port calls'));
+    expect(generations()).toEqual([]);
     fireEvent.click(screen.getByTestId('generate-submit'));
     const result = await screen.findByTestId('generate-result-text');
     expect(result.textContent).toBe('4 voyages and 4 port calls created, 2 already there.');
-    const posts = apiCalls().filter((c) => c.method === 'POST');
+    const posts = generations();
     expect(posts).toHaveLength(1);
     expect(posts[0]!.body).toEqual({ from: '2030-01-01', horizon_weeks: 26 });
     expect(screen.getByTestId('generate-to-voyages').getAttribute('href')).toBe('/en/voyage-center/voyages?template_id=12');

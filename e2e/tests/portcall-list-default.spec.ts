@@ -1,0 +1,45 @@
+// The port-call list opens on what comes next for every role, fits its columns at 1440 px, and filters the calls whose
+// PRISE notice waits for someone; the PRISE panel of a rejected call says what to change and links to the field.
+import { expect, test } from '@playwright/test';
+import { PHONE, USERS, WIDE_DESKTOP, baseUrl, expectNoPageOverflow, login, screenshot } from '../support/fixtures';
+
+for (const role of ['terminal', 'vessel', 'agent'] as const) {
+  test(`the ${role} side's list opens on calls not yet departed`, async ({ page }) => {
+    await page.setViewportSize(WIDE_DESKTOP);
+    await login(page, USERS[role]);
+    const opened = Date.now();
+    await page.goto(`${baseUrl()}/en/portcall-planner`);
+    await expect(page.getByTestId('portcall-row').first()).toBeVisible();
+    await expect(page.getByTestId('portcall-count')).toContainText('From now');
+    // No call on the first page left its berth before the list was opened.
+    const departures = await page.getByTestId('portcall-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-portcall-id')));
+    expect(departures.length).toBeGreaterThan(0);
+    const api = await page.request.get(`${baseUrl()}/api/portal/v1/portcalls?per_page=100&from=${new Date(opened - 60_000).toISOString()}`);
+    const ids = new Set(((await api.json()).payload.items as { id: number }[]).map((p) => String(p.id)));
+    for (const id of departures) expect(ids.has(id!), `call ${id} departs after the list opened`).toBe(true);
+    await expect(page.getByTestId('status-badge').filter({ hasText: 'Departed' })).toHaveCount(0);
+    // Every column, the pin included, is on screen without a sideways scroll.
+    const overflow = await page.getByTestId('portcall-list').locator('table').evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    if (role === 'terminal') await screenshot(page, 'portcall-list-upcoming-1440');
+  });
+}
+
+test('the PRISE filter lists the calls whose notice waits, and a rejected one says what to change', async ({ page }) => {
+  await page.setViewportSize(WIDE_DESKTOP);
+  await login(page, USERS.terminal);
+  await page.goto(`${baseUrl()}/en/portcall-planner`);
+  await page.getByTestId('filter-prise').click();
+  await page.getByRole('option', { name: 'To do: due, missing or rejected' }).click();
+  await expect(page.getByTestId('portcall-row').first()).toBeVisible();
+  const rows = page.getByTestId('portcall-row');
+  await expect(rows.filter({ hasNot: page.getByTestId('prise-step') })).toHaveCount(0);
+  await rows.filter({ has: page.locator('[data-step=rejected]') }).first().getByRole('link').first().click();
+  const next = page.getByTestId('prise-next-step');
+  await expect(next).toContainText('Nautical Terminal Coordination (NTC)');
+  await expect(page.getByTestId('prise-submit')).toHaveAttribute('data-unchanged', 'true');
+  await page.getByTestId('prise-next-link-draft').click();
+  await expect(page.getByTestId('field-draft-inbound')).toBeFocused();
+  await page.setViewportSize(PHONE);
+  await expectNoPageOverflow(page, 'edit form on a phone');
+});
