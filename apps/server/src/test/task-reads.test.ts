@@ -1,6 +1,6 @@
 // The task list reads only the columns its rules need; this compares it with the straightforward read (every recent
 // call read and mapped in full, as the list and one call show it) on the demo with history and stacked calls.
-import { TASK_FILTERS, type TParty, type TPortcall, type TTaskReason, partyOf, taskReasons } from '@quayline/domain';
+import { TASK_FILTERS, type TParty, type TPortAuthorityStatus, type TPortcall, type TTaskReason, partyOf, priseStep, taskReasons } from '@quayline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../app-context';
 import { seedBenchHistory } from '../demo/bench-seed';
@@ -8,7 +8,7 @@ import type { PortalUser } from '../db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../demo/demo-data';
 import { DB_TARGETS, type TestApp, createTestApp } from './test-app';
 import { toPortcall } from '../modules/portcalls/portcall-mapper';
-import { findCargoDetails, perPortcall, selectPortcalls, visibleTo } from '../modules/portcalls/portcall.repository';
+import { findCargoDetails, findPriseFacts, perPortcall, selectPortcalls, visibleTo } from '../modules/portcalls/portcall.repository';
 import { getTaskSettings } from '../modules/tasks/task.service';
 
 const LOOKBACK_MS = 30 * 86_400_000;
@@ -21,10 +21,19 @@ async function straightforwardClassify(ctx: AppContext, user: PortalUser): Promi
   const cargo = perPortcall(await findCargoDetails(ctx.db, rows.map((r) => r.id)));
   const handled = new Set(rows.length ? (await ctx.db.selectFrom('portcall_timestamps').select('portcall_id').distinct().where('party', '=', party).where('portcall_id', 'in', rows.map((r) => r.id)).execute()).map((r) => r.portcall_id) : []);
   const { enabled_reasons } = await getTaskSettings(ctx, { user });
+  // The PRISE step as the list shows it: the terminal and the call's agent file the notice at a PRISE port.
+  const pa = ctx.config.portAuthority;
+  const prisePorts = new Set(user.user_type !== 'vessel_operator' && pa?.url ? pa.ports.map((u) => u.toUpperCase()) : []);
+  const priseFacts = new Map((rows.length ? await findPriseFacts(ctx.db, rows.map((r) => r.id)) : []).map((f) => [f.id, f]));
   const open: { portcall: TPortcall; reasons: TTaskReason[] }[] = [];
   const closed: { portcall: TPortcall; reasons: TTaskReason[] }[] = [];
   for (const row of rows) {
-    const portcall = toPortcall(row, cargo(row.id), user, undefined, now);
+    const mapped = toPortcall(row, cargo(row.id), user, undefined, now);
+    const facts = priseFacts.get(row.id);
+    const portcall = {
+      ...mapped,
+      prise_step: priseStep({ isApplicable: !!facts && prisePorts.has(facts.unlocode.toUpperCase()), portcallStatus: mapped.status, noticeStatus: (facts?.notice_status ?? null) as TPortAuthorityStatus | null, priseStatus: mapped.prise_status, pilotBoardingPlaceArrival: mapped.pilot_boarding_place_arrival, now: now.getTime() }),
+    };
     const reasons = taskReasons(portcall, party, enabled_reasons);
     if (reasons.length) open.push({ portcall, reasons });
     else if (handled.has(row.id)) closed.push({ portcall, reasons: [] });

@@ -143,12 +143,29 @@ export function isLargeVessel(lengthM: number | null, beamM: number | null): boo
  * fill) or 'due' (complete or not yet checked, still to send). Only at a PRISE port and while the vessel is approaching:
  * once at the pilot boarding place the passage the notice asks for has begun.
  */
-export function priseStep(args: { isApplicable: boolean; portcallStatus: string; noticeStatus: TPortAuthorityStatus | null; priseStatus: string | null }): TPriseStep | null {
+export function priseStep(args: {
+  isApplicable: boolean;
+  portcallStatus: string;
+  noticeStatus: TPortAuthorityStatus | null;
+  priseStatus: string | null;
+  /** The call's time at the pilot boarding place (null: not known, so the notice may be due any time). */
+  pilotBoardingPlaceArrival: string | Date | null;
+  now: number;
+}): TPriseStep | null {
   if (!args.isApplicable || args.portcallStatus !== 'Approaching') return null;
   if (args.noticeStatus === 'rejected') return 'rejected';
   if (args.noticeStatus !== null && args.noticeStatus !== 'draft') return null;
-  return args.priseStatus === 'prise_info_required' ? 'missing' : 'due';
+  if (args.priseStatus === 'prise_info_required') return 'missing';
+  // A notice for a call three weeks out is not a task yet: it becomes one when its deadline is near.
+  const eta = args.pilotBoardingPlaceArrival === null ? null : new Date(args.pilotBoardingPlaceArrival).getTime();
+  return eta === null || eta <= args.now + PRISE_DUE_SOON_WINDOW_HOURS * 3600_000 ? 'due' : null;
 }
+
+/**
+ * How far ahead of the pilot boarding place a notice still to send counts as due: its deadline (PRISE_LEAD_TIME_HOURS
+ * before) falls within the next two days.
+ */
+export const PRISE_DUE_SOON_WINDOW_HOURS = PRISE_LEAD_TIME_HOURS + 48;
 
 /** When the notice is due: lead time before the ETA at the pilot boarding place. */
 export function priseDueAt(etaPilotBoardingPlace: string | null): string | null {

@@ -1,5 +1,5 @@
 // SQL for port calls: the joined read model, the visibility filter, versioned writes, the negotiation chain and audit.
-import type { TPortcallListQuery, TShiftDetailInput } from '@quayline/domain';
+import { PRISE_DUE_SOON_WINDOW_HOURS, type TPortcallListQuery, type TShiftDetailInput } from '@quayline/domain';
 import { type ExpressionBuilder, type Insertable, type Kysely, type Transaction, sql } from 'kysely';
 import type { DB, PortalUser, PortcallShiftDetailsTable } from '../../db/schema';
 import { predictedBerthArrivalsOf } from '../predictions/predicted-arrival.read';
@@ -84,7 +84,8 @@ export type TSandboxEntry = { change: { berth_arrival?: string; berth_departure?
  * only when a search needs their names). Joining all eight tables here cost PostgreSQL about 10 ms of planning per
  * page; the page's rows are then read by id (docs/performance.md, "The API under load").
  */
-export async function findListPage(db: Db, user: PortalUser, query: TPortcallListQuery, priseUnlocodes: readonly string[] = []): Promise<{ ids: number[]; total: number }> {
+export async function findListPage(db: Db, user: PortalUser, query: TPortcallListQuery, prise: { unlocodes: readonly string[]; now: Date } = { unlocodes: [], now: new Date() }): Promise<{ ids: number[]; total: number }> {
+  const priseUnlocodes = prise.unlocodes;
   const rows = await db
     .selectFrom('portcalls')
     .$if(!!query.q, (q) => q.innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id').innerJoin('organisations as vo', 'vo.id', 'portcalls.vessel_operator_id'))
@@ -104,7 +105,12 @@ export async function findListPage(db: Db, user: PortalUser, query: TPortcallLis
         : q
             .where('portcalls.status', '=', 'Approaching')
             .where(sql<boolean>`exists (select 1 from terminals pt join ports pp on pp.id = pt.port_id where pt.id = portcalls.terminal_id and upper(pp.unlocode) in (${sql.join(priseUnlocodes.map((u) => u.toUpperCase()))}))`)
-            .where(sql<boolean>`coalesce((select pn.status from prise_notices pn where pn.portcall_id = portcalls.id), 'draft') in ('draft', 'rejected')`),
+            .where(sql<boolean>`coalesce((select pn.status from prise_notices pn where pn.portcall_id = portcalls.id), 'draft') in ('draft', 'rejected')`)
+            .where(
+              sql<boolean>`(coalesce((select pn.status from prise_notices pn where pn.portcall_id = portcalls.id), 'draft') = 'rejected'
+                or portcalls.prise_status = 'prise_info_required' or portcalls.pilot_boarding_place_arrival is null
+                or portcalls.pilot_boarding_place_arrival <= ${new Date(prise.now.getTime() + PRISE_DUE_SOON_WINDOW_HOURS * 3600_000)})`,
+            ),
     )
     .$if(!!query.q, (q) => {
       const pattern = `%${query.q!.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -121,7 +127,7 @@ export async function findListPage(db: Db, user: PortalUser, query: TPortcallLis
     .execute();
   if (rows.length > 0 || query.page === 1) return { ids: rows.map((r) => r.id), total: Number(rows[0]?.total ?? 0) };
   // Past the last page the window has no row to carry the total; count it on its own.
-  const counted = await findListPage(db, user, { ...query, page: 1, per_page: 1 }, priseUnlocodes);
+  const counted = await findListPage(db, user, { ...query, page: 1, per_page: 1 }, prise);
   return { ids: [], total: counted.total };
 }
 

@@ -106,7 +106,7 @@ export async function loadVisible(ctx: AppContext, db: AppContext['db'] | Trx, u
 export async function listPortcalls(ctx: AppContext, session: AuthSession, query: TPortcallListQuery): Promise<TPaged<TPortcall>> {
   const pa = ctx.config.portAuthority;
   const priseUnlocodes = pa?.url ? pa.ports : [];
-  const page = await findListPage(ctx.db, session.user, query, priseUnlocodes);
+  const page = await findListPage(ctx.db, session.user, query, { unlocodes: priseUnlocodes, now: ctx.clock.now() });
   const items = await portcallsByIds(ctx, session.user, page.ids);
   return { items: await withPriseSteps(ctx, items, priseUnlocodes), meta: pageMeta({ page: query.page, perPage: query.per_page, totalCount: page.total }) };
 }
@@ -119,7 +119,7 @@ async function withPriseSteps(ctx: AppContext, items: TPortcall[], priseUnlocode
   return items.map((p) => {
     const f = facts.get(p.id);
     const isApplicable = !!f && ports.has(f.unlocode.toUpperCase());
-    return { ...p, prise_step: priseStep({ isApplicable, portcallStatus: p.status, noticeStatus: (f?.notice_status ?? null) as TPortAuthorityStatus | null, priseStatus: p.prise_status }) };
+    return { ...p, prise_step: priseStep({ isApplicable, portcallStatus: p.status, noticeStatus: (f?.notice_status ?? null) as TPortAuthorityStatus | null, priseStatus: p.prise_status, pilotBoardingPlaceArrival: p.pilot_boarding_place_arrival, now: ctx.clock.now().getTime() }) };
   });
 }
 

@@ -33,6 +33,7 @@ export function findTaskCalls(db: Db, user: PortalUser, args: { departureFrom: D
       'portcalls.berth_arrival_change_label',
       'portcalls.berth_departure_label',
       'portcalls.berth_departure_change_label',
+      'portcalls.pilot_boarding_place_arrival',
       'portcalls.pilot_boarding_place_arrival_label',
       'portcalls.pilot_boarding_place_arrival_change_label',
       'portcalls.pilot_boarding_place_departure_label',

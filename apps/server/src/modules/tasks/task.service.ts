@@ -91,6 +91,8 @@ export async function classify(ctx: AppContext, session: Pick<AuthSession, 'user
         portcallStatus: row.status,
         noticeStatus: row.prise_notice_status as TPortAuthorityStatus | null,
         priseStatus: row.prise_status,
+        pilotBoardingPlaceArrival: row.pilot_boarding_place_arrival,
+        now: now.getTime(),
       }),
     };
     const reasons = taskReasons(call, party, enabled_reasons);
