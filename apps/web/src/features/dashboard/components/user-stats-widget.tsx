@@ -8,7 +8,7 @@ import type { TUserStats } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
 import { statusKey } from '@/entities/portcall/enum-labels';
 import { useUserStats } from '../api/get-user-stats';
-import { formatMinutes } from '../utils/kpi-format';
+import { formatDuration } from '@/lib/number-format';
 import { WidgetFrame } from './widget-frame';
 
 type TStatLink = TUserStats['in_port']['link'];
@@ -75,7 +75,7 @@ export function UserStatsWidget() {
               detail={
                 <>
                   {t('dashboard.stats.waiting_detail', { requests: s.waiting_for_me.requests, proposals: s.waiting_for_me.proposals, cancellations: s.waiting_for_me.cancellations })}
-                  {s.waiting_for_me.oldest_age_minutes !== null && <> · {t('dashboard.stats.oldest', { age: formatMinutes(t, s.waiting_for_me.oldest_age_minutes) })}</>}
+                  {s.waiting_for_me.oldest_age_minutes !== null && <> · {t('dashboard.stats.oldest', { age: formatDuration(s.waiting_for_me.oldest_age_minutes, t, locale) })}</>}
                 </>
               }
             />

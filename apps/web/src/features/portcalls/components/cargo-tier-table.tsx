@@ -3,6 +3,8 @@
 import type { ReactNode } from 'react';
 import { Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/number-format';
+import { useLocale } from '@/hooks/use-locale';
 import {
   CARGO_OPERATIONS,
   CONTAINER_FULL_KINDS,
@@ -11,7 +13,6 @@ import {
   VEHICLE_KINDS,
   ZCargoQuantities,
   computeCargoQuantities,
-  formatNumber,
   type TCargoOperation,
   type TCargoQuantitiesInput,
   type TQuantityTotals,
@@ -98,8 +99,9 @@ type TCargoTierTableProps = { quantities: TCargoQuantitiesInput; onChange: (next
 
 export function CargoTierTable({ quantities, onChange, rowNumber }: TCargoTierTableProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const totals = quantityTotals(quantities);
-  const n = (value: number | undefined) => (value === undefined ? '-' : formatNumber(value, 0));
+  const n = (value: number | undefined) => (value === undefined ? '-' : formatNumber(value, locale, 0));
   const opLabel = (op: TCargoOperation) => t(`portcalls.cargo.${op}`);
   const columnLabel = (key: string) => (key in { cars: 1, trucks: 1, trailers: 1, others: 1 } ? t(`portcalls.tiers.${key as (typeof VEHICLE_KINDS)[number]}`) : `${key}′`);
 

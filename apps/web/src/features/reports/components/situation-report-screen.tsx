@@ -4,6 +4,7 @@ import { Badge, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SITUATION_HOURS_AHEAD_DEFAULT, type TPortcallStatus, type TSituationReportRow, type TTimeLabel } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
+import { formatCount } from '@/lib/number-format';
 import { statusKey } from '@/entities/portcall/enum-labels';
 import { formatZonedDateTime, fromZonedInputValue, toZonedInputValue } from '@/lib/zoned-time';
 import { reportDownloadUrl, useSituationReport } from '../api/get-reports';
@@ -103,7 +104,7 @@ export function SituationReportScreen() {
             label={t('reports.hours_ahead')}
             value={String(hoursAhead)}
             onChange={(next) => next && setHoursAhead(Number(next))}
-            data={HOURS_AHEAD_CHOICES.map((h) => ({ value: String(h), label: `${h} h` }))}
+            data={HOURS_AHEAD_CHOICES.map((h) => ({ value: String(h), label: t('dashboard.units.hours', { value: formatCount(h, locale) }) }))}
             allowDeselect={false}
             w={{ base: '100%', xs: 140 }}
             data-testid="report-hours-ahead"
