@@ -7,6 +7,8 @@ import type {
   PRISE_STATUSES,
   CARGO_QUANTITY_STATUSES,
   CARGO_TYPES,
+  CONTAINER_FULL_KINDS,
+  VEHICLE_FULL_KINDS,
   MOVE_COUNT_UNITS,
   PORTCALL_TYPES,
   TChangeLabel,
@@ -45,6 +47,8 @@ const CHANGE_KEYS = {
   proposed: 'proposed',
 } as const satisfies Record<TChangeLabel, keyof TP['change_labels']>;
 export const changeLabelKey = (label: TChangeLabel) => `portcalls.change_labels.${CHANGE_KEYS[label]}` as const;
+/** What a change label means, for the badge's tooltip. */
+export const changeLabelHintKey = (label: TChangeLabel) => `portcalls.change_label_hints.${CHANGE_KEYS[label]}` as const satisfies `portcalls.change_label_hints.${keyof TP['change_label_hints']}`;
 
 export const actionKey = (action: TNegotiationAction) => `portcalls.actions.${action}` as const satisfies `portcalls.actions.${keyof TP['actions']}`;
 export const timeKey = (time: TNegotiatedTime) => `portcalls.times.${time}` as const satisfies `portcalls.times.${keyof TP['times']}`;
@@ -64,6 +68,10 @@ const VESSEL_TYPE_KEYS: readonly (keyof TP['vessel_types'])[] = VESSEL_TYPES sat
 export function vesselTypeKey(code: string): `portcalls.vessel_types.${TVesselType}` | null {
   return (VESSEL_TYPE_KEYS as readonly string[]).includes(code) ? (`portcalls.vessel_types.${code as TVesselType}` as const) : null;
 }
+
+/** Full containers and vehicles by kind (DRY, RF, DG, OOG, BB, GENERAL) in words. */
+export type TFullKind = (typeof CONTAINER_FULL_KINDS)[number] | (typeof VEHICLE_FULL_KINDS)[number];
+export const fullKindKey = (kind: TFullKind) => `portcalls.tiers.full_kinds.${kind}` as const satisfies `portcalls.tiers.full_kinds.${keyof TP['tiers']['full_kinds']}`;
 
 export const unitKey = (unit: (typeof MOVE_COUNT_UNITS)[number]) => `portcalls.units.${unit}` as const satisfies `portcalls.units.${keyof TP['units']}`;
 export const colourKey = (colour: keyof TP['colours']) => `portcalls.colours.${colour}` as const;

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { type TLocale, type TPlannerPortcall, type TPortcallCardField } from '@quayline/domain';
 import { formatCount, formatNumber } from '@/lib/number-format';
 import { formatZonedDateTime } from '@/lib/zoned-time';
-import { cargoTypeKey, orientationKey, quantityStatusKey } from '@/entities/portcall/enum-labels';
+import { cargoTypeKey, orientationKey, quantityStatusKey, vesselTypeKey } from '@/entities/portcall/enum-labels';
 
 /** Translations for hundreds of cards: each text is looked up once, interpolated ones through a cached template. */
 export type TCardTexts = { text: (key: string) => string; format: (key: string, values: Record<string, string | number>) => string };
@@ -43,8 +43,11 @@ const shortTime = (iso: string | null, c: TCardContext) => formatZonedDateTime(i
 function fieldText(call: TPlannerPortcall, field: TPortcallCardField, c: TCardContext): string | null {
   const { text, format } = c.texts;
   switch (field) {
-    case 'vessel_type':
-      return call.vessel_type;
+    case 'vessel_type': {
+      // A coded type (DRY_BULK) reads as its label; a free text the code list does not know stays as typed.
+      const key = vesselTypeKey(call.vessel_type);
+      return key ? text(key) : call.vessel_type;
+    }
     case 'cargo_operations_time':
       // Labelled: beside the berth times a bare range reads as the stay, which it is not.
       return call.cargo_operations_start ? format('berthPlanner.card.cargo_window', { from: shortTime(call.cargo_operations_start, c), to: shortTime(call.cargo_operations_end, c) }) : null;

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/number-format';
+import { fullKindKey, type TFullKind } from '@/entities/portcall/enum-labels';
 import { useLocale } from '@/hooks/use-locale';
 import {
   CARGO_OPERATIONS,
@@ -198,7 +199,7 @@ export function CargoTierTable({ quantities, onChange, rowNumber }: TCargoTierTa
                 {quantities.tier === 3
                   ? inputRow(op, ['values', op, 'full'], t('portcalls.tiers.full'))
                   : [
-                      ...fullKinds.map((kind) => inputRow(op, ['values', op, 'full', kind], `${t('portcalls.tiers.full')} ${kind}`)),
+                      ...fullKinds.map((kind) => inputRow(op, ['values', op, 'full', kind], t(fullKindKey(kind as TFullKind)))),
                       <Table.Tr key="full-subtotal">
                         <Table.Td fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>{t('portcalls.tiers.full_subtotal')}</Table.Td>
                         {columns.map((c) => computed(n(fullKinds.reduce((s, kind) => s + getAt(quantities, ['values', op, 'full', kind, c]), 0)), `tier-fullcol-${op}-${c}`))}
