@@ -129,10 +129,8 @@ function lookUp(tree: TTranslationTree, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-const enumerations = Object.entries(domain).filter((entry): entry is [string, readonly string[]] => {
-  const value = entry[1];
-  return Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string');
-});
+const isStringList = (value: unknown): value is readonly string[] => Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string');
+const enumerations = (Object.entries(domain) as [string, unknown][]).flatMap(([name, value]) => (isStringList(value) ? [[name, value] as const] : []));
 
 describe('enumeration labels', () => {
   it('knows every enumeration the domain exports: labelled or listed as never shown', () => {
