@@ -66,7 +66,7 @@ test.describe('service-center reports', () => {
 
     await page.goto(`${baseUrl()}/en/voyage-center/reports/situation`);
     await expect(page.getByTestId('situation-row').first()).toBeVisible();
-    await expect(page.getByTestId('report-download-csv')).toBeVisible();
+    await expect(page.getByTestId('report-export')).toBeVisible();
     await screenshot(page, 'reports-situation-desktop-en');
   });
 

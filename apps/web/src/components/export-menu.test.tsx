@@ -65,7 +65,7 @@ describe('ExportMenu', () => {
       '\uFEFF"Vessel","IMO number","Vessel type","Status","Berth arrival","Arrival label","Berth departure","Departure label","Vessel operator","Agent","Voyage","Berth position"',
     );
     expect(lines[1]).toBe(
-      '"CORAL RESOLVE","9085778","Container ship","Approaching","15-07-2026 10:00","Requested · newly created","16-07-2026 18:00","Requested · newly created","NRDL","ESA","V100",""',
+      '"CORAL RESOLVE","9085778","Container ship","Approaching","15-07-2026 10:00","Requested · first request","16-07-2026 18:00","Requested · first request","NRDL","ESA","V100",""',
     );
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe('');

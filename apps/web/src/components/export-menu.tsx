@@ -1,5 +1,5 @@
-// "Export" menu of a table: the rows on screen as a file built in the browser (six formats), and, where the server
-// has a download of every matching row, links to it.
+// The one way to download on a screen: an "Export" menu with the rows on screen as a file built in the browser (six
+// formats) and, where the server has a download of every matching row, links to it in the same menu.
 import { useState } from 'react';
 import { Button, Menu, type MantineSize } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -19,7 +19,7 @@ const FORMAT_ICONS: Record<TExportFormat, typeof IconFileText> = {
 };
 
 /** Server downloads of every row matching the filters (not only the page shown), as ready-made URLs. */
-export type TServerDownloads = { csv: string; xlsx: string; /** How many rows they hold, for the menu's label. */ totalCount: number };
+export type TServerDownloads = { csv: string; xlsx: string; /** How many rows they hold, for the menu's label; null when the screen does not know. */ totalCount: number | null };
 
 type TExportMenuProps = {
   /** The rows as the user sees them: texts already formatted (times in the terminal's zone, translated labels). */
@@ -39,6 +39,8 @@ type TExportMenuProps = {
 export function ExportMenu({ rows, columns, tableLabel, fileName, serverDownloads, testId = 'export', size }: TExportMenuProps) {
   const { t } = useTranslation();
   const [busyFormat, setBusyFormat] = useState<TExportFormat | null>(null);
+  // A screen with only server downloads (no table columns to build a file from) shows just those.
+  const hasRowsShown = columns.length > 0;
 
   const exportAs = async (format: TExportFormat) => {
     setBusyFormat(format);
@@ -71,19 +73,23 @@ export function ExportMenu({ rows, columns, tableLabel, fileName, serverDownload
         </Button>
       </Menu.Target>
       <Menu.Dropdown data-testid={`${testId}-menu`}>
-        <Menu.Label>{t('export.rows_shown', { count: rows.length })}</Menu.Label>
-        {EXPORT_FORMATS.map((format) => {
-          const Icon = FORMAT_ICONS[format];
-          return (
-            <Menu.Item key={format} leftSection={<Icon size={16} />} disabled={rows.length === 0} onClick={() => void exportAs(format)} data-testid={`${testId}-${format}`}>
-              {t(`export.formats.${format}`)}
-            </Menu.Item>
-          );
-        })}
+        {hasRowsShown && (
+          <>
+            <Menu.Label>{t('export.rows_shown', { count: rows.length })}</Menu.Label>
+            {EXPORT_FORMATS.map((format) => {
+              const Icon = FORMAT_ICONS[format];
+              return (
+                <Menu.Item key={format} leftSection={<Icon size={16} />} disabled={rows.length === 0} onClick={() => void exportAs(format)} data-testid={`${testId}-${format}`}>
+                  {t(`export.formats.${format}`)}
+                </Menu.Item>
+              );
+            })}
+          </>
+        )}
         {serverDownloads && (
           <>
-            <Menu.Divider />
-            <Menu.Label>{t('export.all_rows', { count: serverDownloads.totalCount })}</Menu.Label>
+            {hasRowsShown && <Menu.Divider />}
+            <Menu.Label>{serverDownloads.totalCount === null ? t('export.all_rows_any') : t('export.all_rows', { count: serverDownloads.totalCount })}</Menu.Label>
             <Menu.Item component="a" href={serverDownloads.csv} download leftSection={<IconDatabaseExport size={16} />} data-testid={`${testId}-all-csv`}>
               {t('export.formats.csv')}
             </Menu.Item>

@@ -9,6 +9,8 @@ import type {
   PRISE_STATUSES,
   CARGO_QUANTITY_STATUSES,
   CARGO_TYPES,
+  CONTAINER_FULL_KINDS,
+  VEHICLE_FULL_KINDS,
   MOVE_COUNT_UNITS,
   PORTCALL_TYPES,
   TChangeLabel,
@@ -32,6 +34,9 @@ export const statusKey = specKey<TPortcallStatus, 'statuses'>('portcall_status',
 export const orientationKey = specKey<(typeof BERTH_ORIENTATIONS)[number], 'orientations'>('berth_orientation', 'orientations');
 export const timeLabelKey = specKey<TTimeLabel, 'time_labels'>('time_label', 'time_labels');
 export const changeLabelKey = specKey<TChangeLabel, 'change_labels'>('change_label', 'change_labels');
+/** What a change label means, for the badge's tooltip (the same key under change_label_hints). */
+export const changeLabelHintKey = (label: TChangeLabel) =>
+  `portcalls.change_label_hints.${changeLabelKey(label).slice('portcalls.change_labels.'.length)}` as `portcalls.change_label_hints.${keyof TP['change_label_hints'] & string}`;
 
 export const actionKey = (action: TNegotiationAction) => `portcalls.actions.${action}` as const satisfies `portcalls.actions.${keyof TP['actions']}`;
 export const timeKey = (time: TNegotiatedTime) => `portcalls.times.${time}` as const satisfies `portcalls.times.${keyof TP['times']}`;
@@ -46,6 +51,10 @@ const VESSEL_TYPE_KEYS: readonly (keyof TP['vessel_types'])[] = VESSEL_TYPES sat
 export function vesselTypeKey(code: string): `portcalls.vessel_types.${TVesselType}` | null {
   return (VESSEL_TYPE_KEYS as readonly string[]).includes(code) ? (`portcalls.vessel_types.${code as TVesselType}` as const) : null;
 }
+
+/** Full containers and vehicles by kind (DRY, RF, DG, OOG, BB, GENERAL) in words. */
+export type TFullKind = (typeof CONTAINER_FULL_KINDS)[number] | (typeof VEHICLE_FULL_KINDS)[number];
+export const fullKindKey = (kind: TFullKind) => `portcalls.tiers.full_kinds.${kind}` as const satisfies `portcalls.tiers.full_kinds.${keyof TP['tiers']['full_kinds']}`;
 
 export const unitKey = specKey<(typeof MOVE_COUNT_UNITS)[number], 'units'>('move_count_unit', 'units');
 export const colourKey = (colour: keyof TP['colours']) => `portcalls.colours.${colour}` as const;

@@ -3,7 +3,7 @@ import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TChangeLabel, TPortcallStatus, TTimeLabel } from '@quayline/domain';
-import { changeLabelKey, STATUS_COLOURS, statusKey, TIME_LABEL_COLOURS, timeLabelKey } from './enum-labels';
+import { changeLabelHintKey, changeLabelKey, STATUS_COLOURS, statusKey, TIME_LABEL_COLOURS, timeLabelKey } from './enum-labels';
 
 export function StatusBadge({ status }: { status: TPortcallStatus }) {
   const { t } = useTranslation();
@@ -23,9 +23,11 @@ export function TimeLabelBadge({ label, change, testId }: { label: TTimeLabel | 
         {t(timeLabelKey(label))}
       </Badge>
       {change && (
-        <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-change-label={change}>
-          {t(changeLabelKey(change))}
-        </Text>
+        <Tooltip label={t(changeLabelHintKey(change))} multiline maw={280}>
+          <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-change-label={change}>
+            {t(changeLabelKey(change))}
+          </Text>
+        </Tooltip>
       )}
     </Group>
   );

@@ -1,17 +1,19 @@
-// The predicted berth arrival as a small badge: on time, N min late or N min early, with its source and age in the tooltip.
+// The predicted berth arrival as a small badge: on time, late or early by a duration, with its source and age in the tooltip.
 import { Badge, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TPredictedArrivalStatus, TPredictedBerthArrival } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
+import { formatDuration } from '@/lib/number-format';
 
 export const PREDICTION_STATUS_COLOURS: Record<TPredictedArrivalStatus, string> = { on_time: 'teal', delayed: 'red', early: 'orange' };
 
 export function usePredictionTexts() {
   const { t } = useTranslation();
+  const locale = useLocale();
   return {
     status: (p: TPredictedBerthArrival) =>
-      p.status === 'on_time' ? t('portcalls.predicted.on_time') : t(`portcalls.predicted.badge_${p.status}`, { minutes: Math.abs(p.difference) }),
+      p.status === 'on_time' ? t('portcalls.predicted.on_time') : t(`portcalls.predicted.badge_${p.status}`, { duration: formatDuration(p.difference, t, locale) }),
     source: (p: TPredictedBerthArrival) => t(`portcalls.predicted.source_${p.source}`),
   };
 }

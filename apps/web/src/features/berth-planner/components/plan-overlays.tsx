@@ -2,6 +2,7 @@
 // the plot, and the tide curve with high and low waters as a row of the time axis.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/number-format';
 import type { TBlockedZone, TLocale } from '@quayline/domain';
 import { TIME_LABEL_COLOURS } from '@/entities/portcall/enum-labels';
 import { formatZonedDateTime } from '@/lib/zoned-time';
@@ -50,7 +51,7 @@ export const TideOverlay = memo(function TideOverlay({ scale, tide, timeZone, lo
           <polyline points={path} fill="none" stroke="var(--mantine-color-blue-6)" strokeWidth={1.5} />
           {tide?.extremes.map((x) => {
             const [px, py] = point(Date.parse(x.time), x.height);
-            const text = t(x.type === 'high' ? 'berthPlanner.overlays.high_water' : 'berthPlanner.overlays.low_water', { height: x.height.toFixed(1) });
+            const text = t(x.type === 'high' ? 'berthPlanner.overlays.high_water' : 'berthPlanner.overlays.low_water', { height: formatNumber(x.height, locale, 1) });
             return (
               <g key={x.time} data-testid="tide-extreme" data-type={x.type}>
                 <circle cx={px} cy={py} r={2.5} fill={x.type === 'high' ? 'var(--mantine-color-blue-8)' : 'var(--mantine-color-orange-7)'} />

@@ -28,14 +28,14 @@ describe('planner card name', () => {
     renderCard(prediction('delayed', 95));
     const card = screen.getByRole('button');
     expect(card.getAttribute('aria-label')).toBeNull();
-    expect(card.textContent).toMatch(/^\+95 min late.+, [A-Z][a-z]/);
+    expect(card.textContent).toMatch(/^1 h 35 min late.+, [A-Z][a-z]/);
   });
 });
 
 describe('planner card prediction', () => {
   it('shows a delayed or early prediction on the card', () => {
     renderCard(prediction('delayed', 95));
-    expect(screen.getByTestId('planner-card-prediction').textContent).toBe('+95 min late');
+    expect(screen.getByTestId('planner-card-prediction').textContent).toBe('1 h 35 min late');
   });
 
   it('shows an early one with its minutes', () => {

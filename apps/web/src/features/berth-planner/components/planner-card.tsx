@@ -6,6 +6,7 @@ import { plausibilityWarnings, type TPlannerPortcall, type TPortcall, type TPort
 import { CARD_COLOUR_TINTS, priseStatusKey, STATUS_COLOURS, statusKey, timeLabelKey } from '@/entities/portcall/enum-labels';
 import { plausibilityTexts } from '@/entities/portcall/plausibility-text';
 import { formatZonedDateTime } from '@/lib/zoned-time';
+import { durationText } from '@/lib/number-format';
 import { cardLines, type TCardContext } from '../utils/card-fields';
 import type { TScreenRect } from '../utils/planner-scale';
 import classes from './berth-planner.module.css';
@@ -47,7 +48,7 @@ export const PlannerCard = memo(function PlannerCard({ call, rect, isClash, isFr
   const priseColour = call.prise_status ? PRISE_CARD_COLOURS[call.prise_status] : undefined;
   // Figures that cannot all be true are marked on the card itself, with each reason in the marker's title.
   const warnings = plausibilityWarnings(call, { movesPerCraneHour: context.craneRate ?? null });
-  const warningText = warnings.length ? plausibilityTexts(warnings, format, (iso) => formatZonedDateTime(iso, context.timeZone, context.locale)).join('\n') : '';
+  const warningText = warnings.length ? plausibilityTexts(warnings, format, (iso) => formatZonedDateTime(iso, context.timeZone, context.locale), context.locale).join('\n') : '';
   return (
     <div
       className={classes.card}
@@ -98,7 +99,7 @@ export const PlannerCard = memo(function PlannerCard({ call, rect, isClash, isFr
         )}
         {deviation && (
           <span className={classes.cardPrediction} data-prediction-status={deviation.status} data-testid="planner-card-prediction">
-            {format(`portcalls.predicted.badge_${deviation.status}`, { minutes: Math.abs(deviation.difference) })}
+            {format(`portcalls.predicted.badge_${deviation.status}`, { duration: ((d) => format(d.key, d.values))(durationText(deviation.difference, context.locale)) })}
           </span>
         )}
         {call.vessel_name}

@@ -90,8 +90,8 @@ describe('OptimizePanel', () => {
     const clashes = within(figures).getByText('Clashes').closest('tr')!;
     expect(within(clashes).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Clashes', '3', '0']);
     const waiting = within(figures).getByText('Total waiting (hours)').closest('tr')!;
-    expect(within(waiting).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Total waiting (hours)', '0', '24']);
-    expect(within(figures).getByText('Quay utilisation').closest('tr')!.textContent).toContain('18 %');
+    expect(within(waiting).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Total waiting (hours)', '0.0', '24.0']);
+    expect(within(figures).getByText('Quay utilisation').closest('tr')!.textContent).toContain('18.0 %');
     expect(screen.getAllByTestId('optimize-move').map((row) => row.getAttribute('data-portcall-id'))).toEqual(['11', '12']);
   });
 

@@ -2,12 +2,15 @@
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TPlanFigures } from '@quayline/domain';
+import { useLocale } from '@/hooks/use-locale';
+import { formatCount, formatNumber } from '@/lib/number-format';
 
 type TRow = { key: keyof TPlanFigures; label: string; format: (value: number) => string; lowerIsBetter: boolean };
 
 export function ProposalFigures({ before, after }: { before: TPlanFigures; after: TPlanFigures }) {
-  const { t, i18n } = useTranslation();
-  const number = (digits: number) => (v: number) => v.toLocaleString(i18n.language, { maximumFractionDigits: digits });
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const number = (digits: number) => (v: number) => (digits === 0 ? formatCount(v, locale) : formatNumber(v, locale, digits));
   const rows: TRow[] = [
     { key: 'total_waiting_hours', label: t('optimizer.figures.waiting'), format: number(1), lowerIsBetter: true },
     { key: 'clashes', label: t('optimizer.figures.clashes'), format: number(0), lowerIsBetter: true },

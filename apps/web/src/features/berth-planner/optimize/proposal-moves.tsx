@@ -3,18 +3,19 @@ import { Checkbox, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale, type TBerthPlacement, type TOptimizeMove } from '@quayline/domain';
 import { formatZonedDateTime } from '@/lib/zoned-time';
+import { formatCount, formatNumber } from '@/lib/number-format';
 
 type TProps = { moves: readonly TOptimizeMove[]; kept: ReadonlySet<number>; timeZone: string; disabled: boolean; onToggle: (portcallId: number) => void };
 
 export function ProposalMoves({ moves, kept, timeZone, disabled, onToggle }: TProps) {
   const { t, i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
-  const signed = (v: number, digits: number) => `${v > 0 ? '+' : ''}${v.toLocaleString(i18n.language, { maximumFractionDigits: digits })}`;
+  const signed = (v: number, digits: number) => `${v > 0 ? '+' : ''}${formatNumber(v, locale, digits)}`;
   const place = (p: TBerthPlacement) => {
     const time = formatZonedDateTime(p.berth_arrival, timeZone, locale);
     return p.berth_start_position === null || p.berth_end_position === null
       ? t('optimizer.moves.no_position', { time })
-      : t('optimizer.moves.place', { time, from: Math.round(p.berth_start_position), to: Math.round(p.berth_end_position) });
+      : t('optimizer.moves.place', { time, from: formatCount(p.berth_start_position, locale), to: formatCount(p.berth_end_position, locale) });
   };
   if (moves.length === 0) return <Text size="sm">{t('optimizer.moves.none')}</Text>;
   return (

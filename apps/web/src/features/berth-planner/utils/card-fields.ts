@@ -1,8 +1,9 @@
 // The detail lines of a port-call card, in the order of the user's portcall_card_settings.
 import type { TFunction } from 'i18next';
-import { formatNumber, type TLocale, type TPlannerPortcall, type TPortcallCardField } from '@quayline/domain';
+import { type TLocale, type TPlannerPortcall, type TPortcallCardField } from '@quayline/domain';
+import { formatCount, formatNumber } from '@/lib/number-format';
 import { formatZonedDateTime } from '@/lib/zoned-time';
-import { cargoTypeKey, orientationKey, quantityStatusKey } from '@/entities/portcall/enum-labels';
+import { cargoTypeKey, orientationKey, quantityStatusKey, vesselTypeKey } from '@/entities/portcall/enum-labels';
 
 /** Translations for hundreds of cards: each text is looked up once, interpolated ones through a cached template. */
 export type TCardTexts = { text: (key: string) => string; format: (key: string, values: Record<string, string | number>) => string };
@@ -50,8 +51,11 @@ const shortTime = (iso: string | null, c: TCardContext) => formatZonedDateTime(i
 function fieldText(call: TPlannerPortcall, field: TPortcallCardField, c: TCardContext): string | null {
   const { text, format } = c.texts;
   switch (field) {
-    case 'vessel_type':
-      return call.vessel_type;
+    case 'vessel_type': {
+      // A coded type (DRY_BULK) reads as its label; a free text the code list does not know stays as typed.
+      const key = vesselTypeKey(call.vessel_type);
+      return key ? text(key) : call.vessel_type;
+    }
     case 'cargo_operations_time':
       // Labelled: beside the berth times a bare range reads as the stay, which it is not.
       return call.cargo_operations_start ? format('berthPlanner.card.cargo_window', { from: shortTime(call.cargo_operations_start, c), to: shortTime(call.cargo_operations_end, c) }) : null;
@@ -62,16 +66,16 @@ function fieldText(call: TPlannerPortcall, field: TPortcallCardField, c: TCardCo
     case 'berth_orientation':
       return call.berth_orientation ? text(orientationKey(call.berth_orientation)) : null;
     case 'cargo_details':
-      return call.cargo_details.length ? joined(call.cargo_details.map((d) => `${text(cargoTypeKey(d.cargo_type))} ${formatNumber(d.total, 0)}`)) : null;
+      return call.cargo_details.length ? joined(call.cargo_details.map((d) => `${text(cargoTypeKey(d.cargo_type))} ${formatNumber(d.total, c.locale, 0)}`)) : null;
     case 'bollards': {
       const first = call.berth_start_bollard_id !== null ? c.bollardNames.get(call.berth_start_bollard_id) : undefined;
       const last = call.berth_end_bollard_id !== null ? c.bollardNames.get(call.berth_end_bollard_id) : undefined;
       return first || last ? `${first ?? '?'} – ${last ?? '?'}` : null;
     }
     case 'position':
-      return call.berth_start_position !== null && call.berth_end_position !== null ? format('berthPlanner.card.position', { from: Math.round(call.berth_start_position), to: Math.round(call.berth_end_position) }) : null;
+      return call.berth_start_position !== null && call.berth_end_position !== null ? format('berthPlanner.card.position', { from: formatCount(call.berth_start_position, c.locale), to: formatCount(call.berth_end_position, c.locale) }) : null;
     case 'draft_inbound_outbound':
-      return format('berthPlanner.card.draft', { inbound: formatNumber(call.draft_inbound, 1), outbound: formatNumber(call.draft_outbound, 1) });
+      return format('berthPlanner.card.draft', { inbound: formatNumber(call.draft_inbound, c.locale, 1), outbound: formatNumber(call.draft_outbound, c.locale, 1) });
     case 'pilot_boarding_place_arrival':
       return call.pilot_boarding_place_arrival
         ? joined([(call.pilot_boarding_place_id !== null ? c.placeNames?.get(call.pilot_boarding_place_id) : undefined) ?? call.pilot_boarding_place_name, shortTime(call.pilot_boarding_place_arrival, c)])
@@ -97,7 +101,7 @@ function fieldText(call: TPlannerPortcall, field: TPortcallCardField, c: TCardCo
     case 'cargo_ops_progress': {
       // Volumes done against planned (the server's computeCargoProgress), not the share of the cargo window elapsed.
       const planned = call.cargo_details.reduce((sum, c) => sum + c.total, 0) + call.portcall_shift_details.reduce((sum, s) => sum + s.discharge + s.load + s.restow, 0);
-      return planned > 0 ? format('berthPlanner.card.progress', { percent: Math.round(call.cargo_progress_percentage) }) : null;
+      return planned > 0 ? format('berthPlanner.card.progress', { percent: formatCount(call.cargo_progress_percentage, c.locale) }) : null;
     }
     case 'vessel_characteristics':
       return call.vessel_characteristics.length ? call.vessel_characteristics.join(', ') : null;

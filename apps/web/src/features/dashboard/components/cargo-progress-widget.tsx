@@ -4,12 +4,13 @@ import { Anchor, Center, Group, Pagination, Paper, Progress, SimpleGrid, Stack, 
 import { IconCrane } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, type TCargoProgressItem } from '@quayline/domain';
+import { type TCargoProgressItem } from '@quayline/domain';
+import { formatNumber } from '@/lib/number-format';
 import { useLocale } from '@/hooks/use-locale';
 import { useTerminalTimeZones } from '@/lib/terminal-time-zones';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { useCargoProgress } from '../api/get-cargo-progress';
-import { formatMinutes } from '../utils/kpi-format';
+import { formatDuration } from '@/lib/number-format';
 import { WidgetFrame } from './widget-frame';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -40,14 +41,14 @@ function CargoCard({ item }: { item: TCargoProgressItem }) {
             {item.vessel_name}
           </Anchor>
           <Text fw={700} data-testid="cargo-percentage">
-            {formatNumber(item.cargo_progress_percentage, 1)} %
+            {formatNumber(item.cargo_progress_percentage, locale, 1)} %
           </Text>
         </Group>
-        <Progress value={Math.min(100, item.cargo_progress_percentage)} color={isLate ? 'orange' : 'harbor'} size="lg" radius="xl" aria-label={t('dashboard.cargo.progress_label', { vessel: item.vessel_name, percent: formatNumber(item.cargo_progress_percentage, 1) })} />
+        <Progress value={Math.min(100, item.cargo_progress_percentage)} color={isLate ? 'orange' : 'harbor'} size="lg" radius="xl" aria-label={t('dashboard.cargo.progress_label', { vessel: item.vessel_name, percent: formatNumber(item.cargo_progress_percentage, locale, 1) })} />
         <SimpleGrid cols={3} spacing="xs">
-          <Figure label={t('dashboard.cargo.total')} value={formatNumber(item.total_volume, 0)} testId="cargo-total" />
-          <Figure label={t('dashboard.cargo.actual')} value={formatNumber(item.actual_volume, 0)} testId="cargo-actual" />
-          <Figure label={t('dashboard.cargo.remaining')} value={formatNumber(item.remaining_volume, 0)} testId="cargo-remaining" />
+          <Figure label={t('dashboard.cargo.total')} value={formatNumber(item.total_volume, locale, 0)} testId="cargo-total" />
+          <Figure label={t('dashboard.cargo.actual')} value={formatNumber(item.actual_volume, locale, 0)} testId="cargo-actual" />
+          <Figure label={t('dashboard.cargo.remaining')} value={formatNumber(item.remaining_volume, locale, 0)} testId="cargo-remaining" />
         </SimpleGrid>
         <SimpleGrid cols={2} spacing="xs">
           <Figure label={t('dashboard.cargo.projected_end')} value={item.projected_end ? formatZonedDateTime(item.projected_end, zone, locale) : t('dashboard.cargo.no_projection')} testId="cargo-projected" />
@@ -55,7 +56,7 @@ function CargoCard({ item }: { item: TCargoProgressItem }) {
         </SimpleGrid>
         {delay !== null && (
           <Text size="xs" c={isLate ? 'orange.8' : 'teal.8'} fw={600} data-testid="cargo-delay">
-            {delay === 0 ? t('dashboard.cargo.on_time') : isLate ? t('dashboard.cargo.late', { duration: formatMinutes(t, delay) }) : t('dashboard.cargo.early', { duration: formatMinutes(t, delay) })}
+            {delay === 0 ? t('dashboard.cargo.on_time') : isLate ? t('dashboard.cargo.late', { duration: formatDuration(delay, t, locale) }) : t('dashboard.cargo.early', { duration: formatDuration(delay, t, locale) })}
           </Text>
         )}
       </Stack>

@@ -26,7 +26,8 @@ import { useCurrentTerminal } from '@/lib/terminals';
 import { addDays, formatDay, formatZonedDateTime, startOfZonedDay, zonedDay } from '@/lib/zoned-time';
 import { useOverallPerformance } from '../api/get-overall-performance';
 import { useDashboardSettings } from '../hooks/use-dashboard-settings';
-import { formatKpi, kpiKey, NO_VALUE } from '../utils/kpi-format';
+import { formatKpi, kpiKey, NO_VALUE } from '@/lib/kpi-format';
+import { formatNumber } from '@/lib/number-format';
 import { WidgetFrame } from './widget-frame';
 import { DateField } from '@/components/date-inputs';
 
@@ -78,6 +79,7 @@ function PerformanceCharts({ data, chartType }: { data: TOverallPerformance; cha
               legendProps={{ verticalAlign: 'bottom', height: 40 }}
               series={kpis.map((k, i) => ({ name: k, label: t(kpiKey(k)), color: CHART_COLOURS[i % CHART_COLOURS.length]! }))}
               tickLine="y"
+              valueFormatter={(value: number) => formatNumber(value, locale, unit === 'percent' ? 1 : 2)}
               connectNulls={chartType === 'bar' ? undefined : true}
               {...withoutTabStop(chartType)}
             />
@@ -113,7 +115,7 @@ function PerformanceTable({ data }: { data: TOverallPerformance }) {
               <Table.Td ta="right">{row.counts.calls}</Table.Td>
               {data.kpis.map((k) => (
                 <Table.Td key={k} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatKpi(t, row.values[k], unitOf(k))}
+                  {formatKpi(t, locale, row.values[k], unitOf(k))}
                 </Table.Td>
               ))}
             </Table.Tr>
@@ -125,7 +127,7 @@ function PerformanceTable({ data }: { data: TOverallPerformance }) {
             <Table.Th ta="right">{data.totals.counts.calls}</Table.Th>
             {data.kpis.map((k) => (
               <Table.Th key={k} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatKpi(t, data.totals.values[k], unitOf(k))}
+                {formatKpi(t, locale, data.totals.values[k], unitOf(k))}
               </Table.Th>
             ))}
           </Table.Tr>

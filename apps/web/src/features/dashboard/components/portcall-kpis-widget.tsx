@@ -11,7 +11,7 @@ import { useTerminalTimeZones } from '@/lib/terminal-time-zones';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { usePortcallKpis } from '../api/get-portcall-kpis';
 import { useDashboardSettings } from '../hooks/use-dashboard-settings';
-import { formatKpi, kpiKey } from '../utils/kpi-format';
+import { formatKpi, kpiKey } from '@/lib/kpi-format';
 import { WidgetFrame } from './widget-frame';
 
 export function PortcallKpisWidget() {
@@ -78,7 +78,7 @@ export function PortcallKpisWidget() {
                   </Table.Td>
                   {item.kpis.map((v) => (
                     <Table.Td key={v.kpi} ta="right" style={{ whiteSpace: 'nowrap' }} data-testid={`kpi-${v.kpi}`}>
-                      {formatKpi(t, v.value, v.unit)}
+                      {formatKpi(t, locale, v.value, v.unit)}
                     </Table.Td>
                   ))}
                 </Table.Tr>

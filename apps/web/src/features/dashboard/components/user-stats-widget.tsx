@@ -8,7 +8,7 @@ import type { TUserStats } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
 import { statusKey } from '@/entities/portcall/enum-labels';
 import { useUserStats } from '../api/get-user-stats';
-import { formatMinutes } from '../utils/kpi-format';
+import { formatDuration } from '@/lib/number-format';
 import { WidgetFrame } from './widget-frame';
 
 type TStatLink = TUserStats['in_port']['link'];
@@ -74,12 +74,15 @@ export function UserStatsWidget() {
               href={statLinkHref(locale, s.waiting_for_me.link)}
               detail={
                 <>
+                  {t('dashboard.stats.waiting_explained')}
+                  <br />
                   {t('dashboard.stats.waiting_detail', { requests: s.waiting_for_me.requests, proposals: s.waiting_for_me.proposals, cancellations: s.waiting_for_me.cancellations })}
-                  {s.waiting_for_me.oldest_age_minutes !== null && <> · {t('dashboard.stats.oldest', { age: formatMinutes(t, s.waiting_for_me.oldest_age_minutes) })}</>}
+                  {s.waiting_for_me.oldest_age_minutes !== null && <> · {t('dashboard.stats.oldest', { age: formatDuration(s.waiting_for_me.oldest_age_minutes, t, locale) })}</>}
                 </>
               }
             />
-            <StatCard testId="stat-open_tasks" label={t('dashboard.stats.open_tasks')} count={s.open_tasks.count} href={statLinkHref(locale, s.open_tasks.link)} />
+            {/* Two figures that are often equal: each says what it counts, so equal numbers do not read as a repeat. */}
+            <StatCard testId="stat-open_tasks" label={t('dashboard.stats.open_tasks')} count={s.open_tasks.count} href={statLinkHref(locale, s.open_tasks.link)} detail={t('dashboard.stats.open_tasks_explained')} />
             <StatCard testId="stat-in_port" label={t('dashboard.stats.in_port')} count={s.in_port.count} href={statLinkHref(locale, s.in_port.link)} />
             <StatCard
               testId="stat-unread_messages"

@@ -2,7 +2,7 @@
 import type { TFunction } from 'i18next';
 import type { TDashboardAlert, TLocale } from '@quayline/domain';
 import { formatZonedDateTime } from '@/lib/zoned-time';
-import { formatMinutes } from './kpi-format';
+import { formatDuration } from '@/lib/number-format';
 import { priseAlertWhyText } from './prise-alert-text';
 
 const str = (v: string | number | null | undefined): string => (v === null || v === undefined ? '' : String(v));
@@ -16,15 +16,15 @@ export function alertWhyText(t: TFunction, alert: TDashboardAlert, timeZone: str
       return t('dashboard.alerts.why.unanswered_request', {
         time: t(`portcalls.times.${str(w.time)}`, { defaultValue: str(w.time) }),
         label: t(`portcalls.time_labels.${str(w.label)}`, { defaultValue: str(w.label) }),
-        age: formatMinutes(t, num(w.age_minutes)),
-        threshold: formatMinutes(t, num(w.threshold_minutes)),
+        age: formatDuration(num(w.age_minutes), t, locale),
+        threshold: formatDuration(num(w.threshold_minutes), t, locale),
       });
     case 'arrival_deviation':
       return t(num(w.deviation_minutes) >= 0 ? 'dashboard.alerts.why.arrival_deviation_late' : 'dashboard.alerts.why.arrival_deviation_early', {
         source: t(`dashboard.alerts.sources.${w.source === 'schedule_proposal' ? 'schedule_proposal' : 'predicted'}`),
         predicted: time(w.predicted_arrival),
         accepted: time(w.accepted_arrival),
-        deviation: formatMinutes(t, num(w.deviation_minutes)),
+        deviation: formatDuration(num(w.deviation_minutes), t, locale),
       });
     case 'berth_clash': {
       const kind = str(w.kind);
@@ -44,7 +44,7 @@ export function alertWhyText(t: TFunction, alert: TDashboardAlert, timeZone: str
         clearance: str(w.under_keel_clearance_m),
       });
     case 'cargo_behind_plan':
-      return t('dashboard.alerts.why.cargo_behind_plan', { projected: time(w.projected_departure), accepted: time(w.accepted_departure), delay: formatMinutes(t, num(w.delay_minutes)) });
+      return t('dashboard.alerts.why.cargo_behind_plan', { projected: time(w.projected_departure), accepted: time(w.accepted_departure), delay: formatDuration(num(w.delay_minutes), t, locale) });
     case 'prise_notice':
       return priseAlertWhyText(t, w, time);
     default: {

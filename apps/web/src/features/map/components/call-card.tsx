@@ -5,7 +5,8 @@ import { Anchor, Badge, CloseButton, Divider, Group, Loader, SimpleGrid, Stack, 
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatNumber, TIME_LABELS, type TAisPortcall, type TPredictedRoute, type TTimeLabel } from '@quayline/domain';
+import { TIME_LABELS, type TAisPortcall, type TPredictedRoute, type TTimeLabel } from '@quayline/domain';
+import { formatNumber } from '@/lib/number-format';
 import { StatusBadge, TimeLabelBadge } from '@/entities/portcall/portcall-badges';
 import { PredictedArrivalBadge, usePredictionTexts } from '@/entities/portcall/predicted-arrival-badge';
 import { useLocale } from '@/hooks/use-locale';
@@ -92,11 +93,11 @@ export function CallCard({ call, route, isRouteLoading, timeZone, onClose }: TCa
         {position ? (
           <Stack gap={0}>
             <span data-testid="map-card-coordinates">
-              {formatNumber(position.latitude, 4)}, {formatNumber(position.longitude, 4)}
+              {formatNumber(position.latitude, locale, 4)}, {formatNumber(position.longitude, locale, 4)}
             </span>
             <Text size="xs" c="dimmed">
               {t('map.card.motion', {
-                speed: position.speed_knots === null ? dash : formatNumber(position.speed_knots, 1),
+                speed: position.speed_knots === null ? dash : formatNumber(position.speed_knots, locale, 1),
                 course: position.course_deg === null ? dash : Math.round(position.course_deg),
                 time: when(position.received_at),
               })}
@@ -113,7 +114,7 @@ export function CallCard({ call, route, isRouteLoading, timeZone, onClose }: TCa
         <SimpleGrid cols={2} spacing="xs" data-testid="map-card-route">
           <Line label={t('map.card.eta_pbp')}>{route.eta_pilot_boarding_place ? `${when(route.eta_pilot_boarding_place)}${route.pilot_boarding_place ? ` · ${route.pilot_boarding_place.name}` : ''}` : dash}</Line>
           <Line label={t('map.card.eta_berth')}>{when(route.eta_berth)}</Line>
-          <Line label={t('map.card.distance')}>{t('map.card.distance_value', { nm: formatNumber(route.distance_nm, 0), knots: formatNumber(route.speed_knots, 1) })}</Line>
+          <Line label={t('map.card.distance')}>{t('map.card.distance_value', { nm: formatNumber(route.distance_nm, locale, 0), knots: formatNumber(route.speed_knots, locale, 1) })}</Line>
           <Line label={t('map.card.route_from')}>{t(`map.card.origin_${route.origin.kind}`)}</Line>
         </SimpleGrid>
       ) : (
@@ -138,9 +139,9 @@ export function CallCard({ call, route, isRouteLoading, timeZone, onClose }: TCa
           <Line label={t('map.card.call_sign')}>{ais.call_sign ?? dash}</Line>
           <Line label={t('map.card.ship_type')}>{ais.ship_type_group ? t(`map.ship_type_groups.${ais.ship_type_group}`) : dash}</Line>
           <Line label={t('map.card.dimensions')}>
-            {ais.length_m !== null && ais.beam_m !== null ? t('map.card.dimensions_value', { length: formatNumber(ais.length_m, 0), beam: formatNumber(ais.beam_m, 0) }) : dash}
+            {ais.length_m !== null && ais.beam_m !== null ? t('map.card.dimensions_value', { length: formatNumber(ais.length_m, locale, 0), beam: formatNumber(ais.beam_m, locale, 0) }) : dash}
           </Line>
-          <Line label={t('map.card.draught')}>{ais.draught_m !== null ? t('map.card.metres', { value: formatNumber(ais.draught_m, 1) }) : dash}</Line>
+          <Line label={t('map.card.draught')}>{ais.draught_m !== null ? t('map.card.metres', { value: formatNumber(ais.draught_m, locale, 1) }) : dash}</Line>
           {ais.filled_fields.length > 0 && (
             <Line label={t('map.card.filled')}>
               <Group gap={4}>

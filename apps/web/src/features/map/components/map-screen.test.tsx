@@ -118,7 +118,7 @@ describe('map', () => {
     expect(Object.fromEntries(listCalls(calls)[0]!.search)).toEqual({ terminal_id: '1', track_hours: '6' });
     expect(within(rowOf(5)).getByTestId('map-call-prediction').textContent).toBe('On time');
     expect(within(rowOf(5)).queryByTestId('map-call-no-position')).toBeNull();
-    expect(within(rowOf(6)).getByTestId('map-call-prediction').textContent).toBe('+120 min late');
+    expect(within(rowOf(6)).getByTestId('map-call-prediction').textContent).toBe('2 h 00 min late');
     expect(within(rowOf(6)).getByTestId('map-call-no-position').textContent).toBe('No AIS position yet');
     expect(screen.getByTestId('map-count').textContent).toBe('2 calls, 1 with an AIS position');
     // No placeholder is left for the map.
@@ -205,7 +205,7 @@ describe('map', () => {
       portcall_id: 5,
       predicted_berth_arrival: { predicted_time: '2026-07-15T12:30:00.000Z', difference: -90, status: 'early', source: 'ais', last_fetched_at: '2026-07-15T08:02:00.000Z' },
     });
-    await waitFor(() => expect(within(rowOf(5)).getByTestId('map-call-prediction').textContent).toBe('90 min early'));
+    await waitFor(() => expect(within(rowOf(5)).getByTestId('map-call-prediction').textContent).toBe('1 h 30 min early'));
   });
 
   it('lets a terminal operator switch AIS actual times to proposals', async () => {

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconClockPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CARGO_TYPES, MOVE_COUNT_UNITS, cargoOperationsHours, cargoTotal, formatNumber, type TCargoQuantitiesInput } from '@quayline/domain';
+import { CARGO_TYPES, MOVE_COUNT_UNITS, cargoOperationsHours, cargoTotal, type TCargoQuantitiesInput } from '@quayline/domain';
+import { formatNumber } from '@/lib/number-format';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/hooks/use-error-text';
 import { fromZonedInputValue, toZonedInputValue } from '@/lib/zoned-time';
@@ -12,6 +13,7 @@ import { CargoTierTable, emptyQuantities, quantityTotals, TIER_CHOICES, tierChoi
 import { emptyCargoRow, parseNumberField, tierTotals, type TCargoRowValues } from '../utils/form-values';
 import { cargoTypeKey, unitKey } from '@/entities/portcall/enum-labels';
 import { DateTimeField } from '@/components/date-inputs';
+import { useLocale } from '@/hooks/use-locale';
 
 export const MAX_CARGO_ROWS = 50;
 
@@ -47,6 +49,7 @@ function withQuantities(quantities: TCargoQuantitiesInput | null): Partial<TCarg
 /** Asks the server how long the row's moves take and sets its end from its start. */
 function PrefillDurationButton({ row, timeZone, onEnd }: { row: TCargoRowValues; timeZone: string; onEnd: (end: string) => void }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const errorText = useErrorText();
   const [state, setState] = useState<{ busy: boolean; error: string | null; hours: number | null }>({ busy: false, error: null, hours: null });
   const moveCount = parseNumberField(row.move_count, { min: 0, max: 1_000_000, blank: 'zero' });
@@ -74,7 +77,7 @@ function PrefillDurationButton({ row, timeZone, onEnd }: { row: TCargoRowValues;
       </Tooltip>
       {state.hours !== null && (
         <Text size="xs" c="dimmed">
-          {t('portcalls.tiers.prefill_duration_done', { hours: formatNumber(state.hours, 2) })}
+          {t('portcalls.tiers.prefill_duration_done', { hours: formatNumber(state.hours, locale, 2) })}
         </Text>
       )}
       {state.error && (
@@ -88,6 +91,7 @@ function PrefillDurationButton({ row, timeZone, onEnd }: { row: TCargoRowValues;
 
 export function CargoDetailsEditor({ rows, onChange, errorOf, timeZone }: TCargoDetailsEditorProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const update = (index: number, patch: Partial<TCargoRowValues>) => onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   const chooseTier = (index: number, row: TCargoRowValues, choice: TTierChoice) => {
     const current = { discharge: quantity(row.discharge) ?? 0, load: quantity(row.load) ?? 0, restow: quantity(row.restow) ?? 0 };
@@ -150,7 +154,7 @@ export function CargoDetailsEditor({ rows, onChange, errorOf, timeZone }: TCargo
                       size="sm"
                       label={t(`portcalls.cargo.${operation}`)}
                       description={t('portcalls.cargo.from_tier_table')}
-                      value={formatNumber(tier[operation], 0)}
+                      value={formatNumber(tier[operation], locale, 0)}
                       readOnly
                       variant="filled"
                       data-testid={`cargo-${operation}`}
@@ -173,7 +177,7 @@ export function CargoDetailsEditor({ rows, onChange, errorOf, timeZone }: TCargo
                   size="sm"
                   label={t('portcalls.cargo.total')}
                   description={t('portcalls.cargo.total_hint')}
-                  value={total === null ? '-' : formatNumber(total, 0)}
+                  value={total === null ? '-' : formatNumber(total, locale, 0)}
                   readOnly
                   tabIndex={-1}
                   variant="filled"
@@ -192,7 +196,7 @@ export function CargoDetailsEditor({ rows, onChange, errorOf, timeZone }: TCargo
                   onChange={(e) => update(index, { crane_intensity: e.currentTarget.value })}
                   error={errorOf(path('crane_intensity'))}
                 />
-                <TextInput size="sm" label={t('portcalls.cargo.operations_hours')} value={hours === null ? '-' : formatNumber(hours, 1)} readOnly tabIndex={-1} variant="filled" />
+                <TextInput size="sm" label={t('portcalls.cargo.operations_hours')} value={hours === null ? '-' : formatNumber(hours, locale, 1)} readOnly tabIndex={-1} variant="filled" />
                 <DateTimeField clearable
                   size="sm"
                   label={t('portcalls.fields.cargo_operations_start')}
@@ -234,7 +238,7 @@ export function CargoDetailsEditor({ rows, onChange, errorOf, timeZone }: TCargo
         </Button>
         {rows.length > 0 && (
           <Text size="sm" fw={600} data-testid="cargo-grand-total">
-            {t('portcalls.cargo.grand_total', { total: grandTotal === null ? '-' : formatNumber(grandTotal, 0) })}
+            {t('portcalls.cargo.grand_total', { total: grandTotal === null ? '-' : formatNumber(grandTotal, locale, 0) })}
           </Text>
         )}
       </Group>

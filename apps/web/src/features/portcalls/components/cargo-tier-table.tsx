@@ -3,6 +3,9 @@
 import type { ReactNode } from 'react';
 import { Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/number-format';
+import { fullKindKey, type TFullKind } from '@/entities/portcall/enum-labels';
+import { useLocale } from '@/hooks/use-locale';
 import {
   CARGO_OPERATIONS,
   CONTAINER_FULL_KINDS,
@@ -11,7 +14,6 @@ import {
   VEHICLE_KINDS,
   ZCargoQuantities,
   computeCargoQuantities,
-  formatNumber,
   type TCargoOperation,
   type TCargoQuantitiesInput,
   type TQuantityTotals,
@@ -98,8 +100,9 @@ type TCargoTierTableProps = { quantities: TCargoQuantitiesInput; onChange: (next
 
 export function CargoTierTable({ quantities, onChange, rowNumber }: TCargoTierTableProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const totals = quantityTotals(quantities);
-  const n = (value: number | undefined) => (value === undefined ? '-' : formatNumber(value, 0));
+  const n = (value: number | undefined) => (value === undefined ? '-' : formatNumber(value, locale, 0));
   const opLabel = (op: TCargoOperation) => t(`portcalls.cargo.${op}`);
   const columnLabel = (key: string) => (key in { cars: 1, trucks: 1, trailers: 1, others: 1 } ? t(`portcalls.tiers.${key as (typeof VEHICLE_KINDS)[number]}`) : `${key}′`);
 
@@ -196,7 +199,7 @@ export function CargoTierTable({ quantities, onChange, rowNumber }: TCargoTierTa
                 {quantities.tier === 3
                   ? inputRow(op, ['values', op, 'full'], t('portcalls.tiers.full'))
                   : [
-                      ...fullKinds.map((kind) => inputRow(op, ['values', op, 'full', kind], `${t('portcalls.tiers.full')} ${kind}`)),
+                      ...fullKinds.map((kind) => inputRow(op, ['values', op, 'full', kind], t(fullKindKey(kind as TFullKind)))),
                       <Table.Tr key="full-subtotal">
                         <Table.Td fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>{t('portcalls.tiers.full_subtotal')}</Table.Td>
                         {columns.map((c) => computed(n(fullKinds.reduce((s, kind) => s + getAt(quantities, ['values', op, 'full', kind, c]), 0)), `tier-fullcol-${op}-${c}`))}

@@ -15,7 +15,7 @@ export function PlausibilityAlert({ portcall, timeZone }: { portcall: TPortcall;
   const texts = useMemo(() => {
     const warnings = plausibilityWarnings(portcall, { movesPerCraneHour: terminalCraneRate(cranes.data ?? []) });
     const format = (key: string, values: Record<string, string | number>) => (t as unknown as (k: string, v: Record<string, string | number>) => string)(key, values);
-    return plausibilityTexts(warnings, format, (iso) => formatZonedDateTime(iso, timeZone, locale));
+    return plausibilityTexts(warnings, format, (iso) => formatZonedDateTime(iso, timeZone, locale), locale);
   }, [portcall, cranes.data, t, timeZone, locale]);
   if (texts.length === 0) return null;
   return (

@@ -57,9 +57,9 @@ describe('port-call list', () => {
     renderApp('/en/portcall-planner', signedIn, portcallApi({ portcall: () => makePortcall({ predicted_berth_arrival: predicted }) }), masterDataApi);
     const row = await screen.findByTestId('portcall-row');
     const badge = within(row).getByTestId('predicted-arrival-badge');
-    expect(badge.textContent).toBe('+95 min late');
+    expect(badge.textContent).toBe('1 h 35 min late');
     expect(badge.getAttribute('data-prediction-status')).toBe('delayed');
     // Source and age in the terminal's zone, for the tooltip and screen readers.
-    expect(badge.getAttribute('aria-label')).toBe('+95 min late – Predicted 15-07-2026 11:35, predicted from AIS positions, as of 15-07-2026 09:50');
+    expect(badge.getAttribute('aria-label')).toBe('1 h 35 min late – Predicted 15-07-2026 11:35, predicted from AIS positions, as of 15-07-2026 09:50');
   });
 });

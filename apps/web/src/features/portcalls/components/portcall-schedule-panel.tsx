@@ -3,12 +3,14 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantin
 import { IconPlayerPause, IconPlayerPlay, IconRoute } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SCHEDULE_PROVIDER_NAMES, isScheduleProvider, type TPortcall, type TScheduleProposal, type TScheduleSyncState } from '@quayline/domain';
+import { SCHEDULE_PROVIDER_NAMES, isScheduleProvider, type TLocale, type TPortcall, type TScheduleProposal, type TScheduleSyncState } from '@quayline/domain';
 import { SectionCard } from '@/components/ui/section-card';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
 import { isApiError } from '@/lib/api-client';
 import { formatZonedDateTime } from '@/lib/zoned-time';
+import { formatDuration } from '@/lib/number-format';
+import type { TFunction } from 'i18next';
 import { useScheduleProposals } from '../api/get-schedule-proposals';
 import { useResolveScheduleProposal } from '../api/resolve-schedule-proposal';
 import { useUpdateScheduleSync } from '../api/update-schedule-sync';
@@ -23,11 +25,9 @@ function syncStateOf(portcall: TPortcall): TScheduleSyncState | null {
   return portcall.schedule_syncable ? 'schedule_syncable' : 'schedule_syncable_inactive';
 }
 
-function differenceText(minutes: number): string {
-  const sign = minutes < 0 ? '−' : '+';
-  const abs = Math.abs(minutes);
-  const hours = Math.floor(abs / 60);
-  return hours > 0 ? `${sign}${hours} h ${String(abs % 60).padStart(2, '0')} min` : `${sign}${abs} min`;
+/** A signed duration: + later, − earlier than the call's time today. */
+function differenceText(minutes: number, t: TFunction, locale: TLocale): string {
+  return `${minutes < 0 ? '−' : '+'}${formatDuration(minutes, t, locale)}`;
 }
 
 function ProposalItem({ proposal, portcall, timeZone }: { proposal: TScheduleProposal; portcall: TPortcall; timeZone: string }) {
@@ -54,7 +54,7 @@ function ProposalItem({ proposal, portcall, timeZone }: { proposal: TSchedulePro
           <Text span fw={600}>{formatZonedDateTime(proposal.proposed_time, timeZone, locale)}</Text>
         </Text>
         <Text size="sm" c={proposal.difference_minutes > 0 ? 'orange.8' : 'teal.8'} data-testid="schedule-proposal-difference">
-          {t('voyageCenter.schedulePanel.difference', { difference: differenceText(proposal.difference_minutes) })}
+          {t('voyageCenter.schedulePanel.difference', { difference: differenceText(proposal.difference_minutes, t, locale) })}
         </Text>
         {mutation.isError && (
           <Text size="sm" c="red.8" role="alert">

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Box, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAnchor, IconBox, IconCalendarTime, IconClock, IconMapPin, IconMessage, IconRoute, IconShip, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { VESSEL_CHARACTERISTICS, cargoOperationsHours, cargoTotal, formatNumber, type TPortcall, type TTerminalDetail } from '@quayline/domain';
+import { VESSEL_CHARACTERISTICS, cargoOperationsHours, cargoTotal, type TPortcall, type TTerminalDetail } from '@quayline/domain';
+import { formatDuration, formatNumber } from '@/lib/number-format';
 import { SectionCard } from '@/components/ui/section-card';
 import { useLocale } from '@/hooks/use-locale';
 import { organisationLabel, withUnit } from '@/lib/record-labels';
@@ -62,7 +63,7 @@ export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall:
           <Field label={t('portcalls.vessel_type')} testId="summary-vessel-type">
             {vesselTypeText(p.vessel_type)}
           </Field>
-          <Field label={t('portcalls.vessel_length')}>{t('portcalls.metres', { value: formatNumber(p.vessel_length_overall, 1) })}</Field>
+          <Field label={t('portcalls.vessel_length')}>{t('portcalls.metres', { value: formatNumber(p.vessel_length_overall, locale, 1) })}</Field>
           <Field label={t('portcalls.fields.portcall_type')}>{t(portcallTypeKey(p.portcall_type))}</Field>
           <Field label={t('portcalls.fields.is_dummy')}>{p.is_dummy ? t('portcalls.yes') : t('portcalls.no')}</Field>
           <Field label={t('portcalls.fields.is_dummy_vessel')} testId="summary-dummy-vessel">
@@ -117,7 +118,7 @@ export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall:
                 <Text size="xs" c={p.predicted_berth_arrival.status === 'delayed' ? 'red.7' : 'dimmed'}>
                   {p.predicted_berth_arrival.status === 'on_time'
                     ? t('portcalls.predicted.on_time')
-                    : t(`portcalls.predicted.${p.predicted_berth_arrival.status}`, { minutes: Math.abs(p.predicted_berth_arrival.difference) })}
+                    : t(`portcalls.predicted.${p.predicted_berth_arrival.status}`, { duration: formatDuration(p.predicted_berth_arrival.difference, t, locale) })}
                   {' · '}
                   {t(`portcalls.predicted.source_${p.predicted_berth_arrival.source}`)}
                 </Text>
@@ -155,7 +156,7 @@ export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall:
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Field label={t('portcalls.list.position')} testId="summary-position-range">
             {p.berth_start_position !== null && p.berth_end_position !== null
-              ? t('portcalls.position_range', { start: formatNumber(p.berth_start_position, 0), end: formatNumber(p.berth_end_position, 0) })
+              ? t('portcalls.position_range', { start: formatNumber(p.berth_start_position, locale, 0), end: formatNumber(p.berth_end_position, locale, 0) })
               : dash}
           </Field>
           <Field label={t('portcalls.bollards')} testId="summary-bollards">
@@ -181,8 +182,8 @@ export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall:
           <Field label={t('portcalls.fields.voyage_number_export')}>{orText(p.voyage_number_export)}</Field>
           <Field label={t('portcalls.fields.previous_port_id')}>{orText(p.previous_port)}</Field>
           <Field label={t('portcalls.fields.next_port_id')}>{orText(p.next_port)}</Field>
-          <Field label={t('portcalls.fields.draft_inbound')}>{t('portcalls.metres', { value: formatNumber(p.draft_inbound, 1) })}</Field>
-          <Field label={t('portcalls.fields.draft_outbound')}>{t('portcalls.metres', { value: formatNumber(p.draft_outbound, 1) })}</Field>
+          <Field label={t('portcalls.fields.draft_inbound')}>{t('portcalls.metres', { value: formatNumber(p.draft_inbound, locale, 1) })}</Field>
+          <Field label={t('portcalls.fields.draft_outbound')}>{t('portcalls.metres', { value: formatNumber(p.draft_outbound, locale, 1) })}</Field>
           <Field label={t('portcalls.fields.voyage_name')} testId="summary-voyage-name">
             {orText(p.voyage_name)}
           </Field>
@@ -207,7 +208,7 @@ export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall:
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
             <Field label={t('portcalls.fields.cargo_quantity_status')}>{t(quantityStatusKey(p.cargo_quantity_status))}</Field>
             <Field label={t('portcalls.fields.move_count_containers')}>
-              {withUnit(formatNumber(p.move_count_containers, 0), t(unitKey(p.move_count_unit)))}
+              {withUnit(formatNumber(p.move_count_containers, locale, 0), t(unitKey(p.move_count_unit)))}
             </Field>
             <Field label={t('portcalls.fields.sync_shift_cargo_volumes')}>{p.sync_shift_cargo_volumes ? t('portcalls.yes') : t('portcalls.no')}</Field>
             <Field label={t('portcalls.fields.move_count_comments')}>{orText(p.move_count_comments)}</Field>
@@ -217,10 +218,10 @@ export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall:
             <Field label={t('portcalls.fields.cargo_progress')} testId="summary-cargo-progress">
               {p.total_volume > 0
                 ? t('portcalls.cargo_progress_value', {
-                    percent: formatNumber(p.cargo_progress_percentage, 1),
-                    actual: formatNumber(p.actual_volume, 0),
-                    total: formatNumber(p.total_volume, 0),
-                    remaining: formatNumber(p.remaining_volume, 0),
+                    percent: formatNumber(p.cargo_progress_percentage, locale, 1),
+                    actual: formatNumber(p.actual_volume, locale, 0),
+                    total: formatNumber(p.total_volume, locale, 0),
+                    remaining: formatNumber(p.remaining_volume, locale, 0),
                   })
                 : dash}
             </Field>
@@ -257,14 +258,14 @@ export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall:
                             </Text>
                           )}
                         </Table.Td>
-                        <Table.Td ta="right">{formatNumber(c.discharge, 0)}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(c.load, 0)}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(c.restow, 0)}</Table.Td>
+                        <Table.Td ta="right">{formatNumber(c.discharge, locale, 0)}</Table.Td>
+                        <Table.Td ta="right">{formatNumber(c.load, locale, 0)}</Table.Td>
+                        <Table.Td ta="right">{formatNumber(c.restow, locale, 0)}</Table.Td>
                         <Table.Td ta="right" fw={650} data-testid="summary-cargo-total">
-                          {formatNumber(cargoTotal(c), 0)}
+                          {formatNumber(cargoTotal(c), locale, 0)}
                         </Table.Td>
-                        <Table.Td ta="right">{withUnit(formatNumber(c.move_count, 0), t(unitKey(c.move_count_unit)))}</Table.Td>
-                        <Table.Td ta="right">{hours === null ? dash : t('portcalls.hours', { value: formatNumber(hours, 1) })}</Table.Td>
+                        <Table.Td ta="right">{withUnit(formatNumber(c.move_count, locale, 0), t(unitKey(c.move_count_unit)))}</Table.Td>
+                        <Table.Td ta="right">{hours === null ? dash : t('portcalls.hours', { value: formatNumber(hours, locale, 1) })}</Table.Td>
                         <Table.Td>{orText(c.comment ?? null)}</Table.Td>
                       </Table.Tr>
                     );
@@ -273,11 +274,11 @@ export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall:
                 <Table.Tfoot>
                   <Table.Tr fw={700}>
                     <Table.Td>{t('portcalls.cargo.all_rows')}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(sums.discharge, 0)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(sums.load, 0)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(sums.restow, 0)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(sums.discharge, locale, 0)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(sums.load, locale, 0)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(sums.restow, locale, 0)}</Table.Td>
                     <Table.Td ta="right" data-testid="summary-cargo-grand-total">
-                      {formatNumber(cargoTotal(sums), 0)}
+                      {formatNumber(cargoTotal(sums), locale, 0)}
                     </Table.Td>
                     <Table.Td colSpan={3} />
                   </Table.Tr>
@@ -320,11 +321,11 @@ export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall:
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(shift.start_time)}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(shift.end_time)}</Table.Td>
                       <Table.Td>{shift.cargo_type ? t(cargoTypeKey(shift.cargo_type)) : dash}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(shift.discharge, 0)}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(shift.load, 0)}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(shift.restow, 0)}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(shift.gangs, 0)}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(shift.total_resources, 0)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(shift.discharge, locale, 0)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(shift.load, locale, 0)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(shift.restow, locale, 0)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(shift.gangs, locale, 0)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(shift.total_resources, locale, 0)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

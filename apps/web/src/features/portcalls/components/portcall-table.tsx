@@ -6,7 +6,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowUp } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, MOBILE_BREAKPOINT_PX, type TChangeLabel, type TPortcall } from '@quayline/domain';
+import { MOBILE_BREAKPOINT_PX, type TChangeLabel, type TPortcall } from '@quayline/domain';
+import { formatNumber } from '@/lib/number-format';
 import { PinButton } from '@/components/pin-button';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
@@ -45,9 +46,10 @@ function TimeCell({ value, state, timeZone, prediction }: { value: string; state
 
 function usePositionText() {
   const { t } = useTranslation();
+  const locale = useLocale();
   return (p: TPortcall) =>
     p.berth_start_position !== null && p.berth_end_position !== null
-      ? t('portcalls.position_range', { start: formatNumber(p.berth_start_position, 0), end: formatNumber(p.berth_end_position, 0) })
+      ? t('portcalls.position_range', { start: formatNumber(p.berth_start_position, locale, 0), end: formatNumber(p.berth_end_position, locale, 0) })
       : t('portcalls.not_set');
 }
 

@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, TagsInput, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCalendarPlus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@quayline/domain';
+import { formatNumber } from '@/lib/number-format';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/hooks/use-error-text';
 import { fromZonedInputValue, toZonedInputValue } from '@/lib/zoned-time';
 import { prefillShiftDetails } from '../api/planning';
 import { emptyShiftRow, shiftTotalResources, type TShiftRowValues } from '../utils/form-values';
 import { DateTimeField } from '@/components/date-inputs';
+import { useLocale } from '@/hooks/use-locale';
 
 export const MAX_SHIFT_ROWS = 200;
 
@@ -26,6 +27,7 @@ type TShiftPlanEditorProps = {
 
 export function ShiftPlanEditor({ rows, onChange, errorOf, timeZone, terminalId, cargoWindow, moves }: TShiftPlanEditorProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const errorText = useErrorText();
   const [prefill, setPrefill] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const update = (index: number, patch: Partial<TShiftRowValues>) => onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
@@ -100,7 +102,7 @@ export function ShiftPlanEditor({ rows, onChange, errorOf, timeZone, terminalId,
               {number('load', t('portcalls.cargo.load'))}
               {number('restow', t('portcalls.cargo.restow'))}
               {number('resource_per_shift', t('portcalls.shift_form.resource_per_shift'))}
-              <TextInput size="sm" label={t('portcalls.shift_form.total_resources')} value={total === null ? '-' : formatNumber(total, 0)} readOnly tabIndex={-1} variant="filled" styles={{ input: { fontWeight: 700 } }} data-testid="shift-total-resources" />
+              <TextInput size="sm" label={t('portcalls.shift_form.total_resources')} value={total === null ? '-' : formatNumber(total, locale, 0)} readOnly tabIndex={-1} variant="filled" styles={{ input: { fontWeight: 700 } }} data-testid="shift-total-resources" />
               <TextField size="sm" label={t('portcalls.shift_form.contact_name')} maxLength={255} value={row.contact_person_name} onChange={(e) => update(index, { contact_person_name: e.currentTarget.value })} error={errorOf(path('contact_person.contact_person_name'))} />
               <TextField size="sm" type="tel" label={t('portcalls.shift_form.contact_phone')} maxLength={40} value={row.contact_person_phone} onChange={(e) => update(index, { contact_person_phone: e.currentTarget.value })} error={errorOf(path('contact_person.contact_person_phone'))} />
               <TextField size="sm" type="email" label={t('portcalls.shift_form.contact_mail')} maxLength={255} value={row.contact_person_mail} onChange={(e) => update(index, { contact_person_mail: e.currentTarget.value })} error={errorOf(path('contact_person.contact_person_mail'))} />
@@ -120,7 +122,7 @@ export function ShiftPlanEditor({ rows, onChange, errorOf, timeZone, terminalId,
       })}
       {rows.length > 0 && (
         <Text size="sm" fw={600} ta="right" data-testid="shift-all-resources">
-          {t('portcalls.shift_form.all_resources', { total: allResources === null ? '-' : formatNumber(allResources, 0) })}
+          {t('portcalls.shift_form.all_resources', { total: allResources === null ? '-' : formatNumber(allResources, locale, 0) })}
         </Text>
       )}
     </Stack>

@@ -1,6 +1,7 @@
 // The port-call list and the audit trail as export rows: the texts the table shows, one column per visible piece.
 import { useTranslation } from 'react-i18next';
-import { API_PREFIX, formatNumber, type TAuditEvent, type TLocale, type TPortcall, type TPortcallStatus } from '@quayline/domain';
+import { API_PREFIX, type TAuditEvent, type TLocale, type TPortcall, type TPortcallStatus } from '@quayline/domain';
+import { formatNumber } from '@/lib/number-format';
 import type { TServerDownloads } from '@/components/export-menu';
 import { useLocale } from '@/hooks/use-locale';
 import { toQueryString } from '@/lib/api-client';
@@ -46,7 +47,7 @@ export function usePortcallExport(portcalls: TPortcall[], timeZone: string): TEx
     voyage: [p.voyage_number_import, p.voyage_number_export].filter(Boolean).join(' / '),
     position:
       p.berth_start_position !== null && p.berth_end_position !== null
-        ? t('portcalls.position_range', { start: formatNumber(p.berth_start_position, 0), end: formatNumber(p.berth_end_position, 0) })
+        ? t('portcalls.position_range', { start: formatNumber(p.berth_start_position, locale, 0), end: formatNumber(p.berth_end_position, locale, 0) })
         : '',
   }));
   return { rows, columns };

@@ -11,11 +11,11 @@ import {
   PRISE_STATUSES,
   TIME_LABELS,
   VESSEL_CHARACTERISTICS,
-  formatNumber,
   type TPortcall,
   type TTimeLabel,
 } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
+import { formatNumber } from '@/lib/number-format';
 import { withLabel } from '@/lib/record-labels';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { cargoTypeKey, characteristicKey, colourKey, fieldKey, orientationKey, portcallTypeKey, priseStatusKey, quantityStatusKey, timeLabelKey, unitKey } from '@/entities/portcall/enum-labels';
@@ -74,7 +74,7 @@ export function useValueText(timeZone: string, names: TRecordNames = {}) {
       }
       if (typeof value === 'number') {
         const decimals = field.startsWith('draft_') ? 1 : Number.isInteger(value) ? 0 : 1;
-        return formatNumber(value, decimals);
+        return formatNumber(value, locale, decimals);
       }
       if (typeof value === 'object') {
         // A negotiated time in the audit trail: {value, label, action?}.

@@ -2,7 +2,8 @@
 import type { ReactNode } from 'react';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CARGO_TYPES, formatNumber, type TPriseNoticeContent } from '@quayline/domain';
+import { CARGO_TYPES, type TPriseNoticeContent } from '@quayline/domain';
+import { formatNumber } from '@/lib/number-format';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { cargoTypeKey } from '@/entities/portcall/enum-labels';
@@ -25,9 +26,9 @@ export function PriseSummary({ content, timeZone }: { content: TPriseNoticeConte
   const locale = useLocale();
   const dash = t('portcalls.not_set');
   const or = (v: string | null | undefined) => (v ? v : dash);
-  const metres = (v: number | null) => (v === null ? dash : formatNumber(v, 1));
+  const metres = (v: number | null) => (v === null ? dash : formatNumber(v, locale, 1));
   // Quay positions read in whole metres, as on the list and the planner.
-  const quayMetres = (v: number | null) => (v === null ? dash : formatNumber(v, 0));
+  const quayMetres = (v: number | null) => (v === null ? dash : formatNumber(v, locale, 0));
   const { vessel } = content;
   const cargo = content.cargo_type
     ? (CARGO_TYPES as readonly string[]).includes(content.cargo_type)
@@ -66,7 +67,7 @@ export function PriseSummary({ content, timeZone }: { content: TPriseNoticeConte
         {content.dangerous_goods === null ? dash : content.dangerous_goods ? t('portcalls.yes') : t('portcalls.no')}
       </Item>
       <Item label={t('portcalls.prise.fields.persons_on_board')} testId="prise-summary-pob">
-        {content.persons_on_board === null ? dash : formatNumber(content.persons_on_board, 0)}
+        {content.persons_on_board === null ? dash : formatNumber(content.persons_on_board, locale, 0)}
       </Item>
     </SimpleGrid>
   );

@@ -1,23 +1,17 @@
 // /voyage-center/reports/performance (performance_report_view): the KPIs of docs/kpis.md per vessel operator and per berth section.
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, type TKpiUnit, type TOverallKpi, type TOverallPerformance } from '@quayline/domain';
+import type { TKpiUnit, TOverallKpi, TOverallPerformance } from '@quayline/domain';
+import { formatKpi } from '@/lib/kpi-format';
 import { reportDownloadUrl, usePerformanceReport } from '../api/get-reports';
 import { PeriodFilter, usePeriod } from './period-filter';
 import { CardField, ReportFrame, useReportTerminal } from './report-frame';
 import { useLocale } from '@/hooks/use-locale';
 
-const NO_VALUE = '–';
-const UNIT_SUFFIX: Record<TKpiUnit, string> = { percent: ' %', hours: ' h', moves_per_hour: ' /h', cranes: '' };
-
-function formatValue(value: number | null | undefined, unit: TKpiUnit): string {
-  if (value === null || value === undefined) return NO_VALUE;
-  return `${formatNumber(value, unit === 'percent' ? 1 : 2)}${UNIT_SUFFIX[unit]}`;
-}
-
 /** KPIs down the side, one column per group and the total: 18 KPIs read better as rows than as columns. */
 function KpiTable({ part, title, testId }: { part: TOverallPerformance; title: string; testId: string }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const groups = [...part.rows.map((r) => ({ key: r.group_key, label: r.group_label, values: r.values, calls: r.counts.calls })), { key: 'total', label: t('reports.performance.total'), values: part.totals.values, calls: part.totals.counts.calls }];
   const unitOf = (kpi: TOverallKpi) => (part.units[kpi] ?? 'hours') as TKpiUnit;
   const name = (kpi: TOverallKpi) => t(`dashboard.kpi.${kpi}`);
@@ -53,7 +47,7 @@ function KpiTable({ part, title, testId }: { part: TOverallPerformance; title: s
                 <Table.Th fw={500}>{name(kpi)}</Table.Th>
                 {groups.map((g) => (
                   <Table.Td key={g.key} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatValue(g.values[kpi], unitOf(kpi))}
+                    {formatKpi(t, locale, g.values[kpi], unitOf(kpi))}
                   </Table.Td>
                 ))}
               </Table.Tr>
@@ -69,7 +63,7 @@ function KpiTable({ part, title, testId }: { part: TOverallPerformance; title: s
               <CardField label={t('reports.columns.calls')}>{g.calls}</CardField>
               {part.kpis.map((kpi) => (
                 <CardField key={kpi} label={name(kpi)}>
-                  {formatValue(g.values[kpi], unitOf(kpi))}
+                  {formatKpi(t, locale, g.values[kpi], unitOf(kpi))}
                 </CardField>
               ))}
             </Stack>

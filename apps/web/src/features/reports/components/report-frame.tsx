@@ -1,7 +1,6 @@
-// The frame every report screen shares: heading, terminal choice, filters, CSV and Excel downloads, and the load states.
+// The frame every report screen shares: heading, terminal choice, filters, one download menu, and the load states.
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Table, Text } from '@mantine/core';
-import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import { Alert, Center, Group, Loader, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIMEZONE, type TTerminal } from '@quayline/domain';
 import { PageHeader } from '@/components/ui/page-header';
@@ -63,15 +62,16 @@ export function ReportFrame({ view, title, description, report, filters, downloa
               {state.rowCount !== null && ` · ${t('reports.row_count', { count: state.rowCount })}`}
             </Text>
             {downloads && (
-              <Group gap="xs">
-                <Button component="a" href={downloads.csv} download variant="default" size="sm" leftSection={<IconFileTypeCsv size={16} />} rightSection={<IconDownload size={14} />} data-testid="report-download-csv">
-                  {t('reports.download_csv')}
-                </Button>
-                <Button component="a" href={downloads.xls} download variant="default" size="sm" leftSection={<IconFileSpreadsheet size={16} />} rightSection={<IconDownload size={14} />} data-testid="report-download-xls">
-                  {t('reports.download_xlsx')}
-                </Button>
-                {exportTable && <ExportMenu rows={exportTable.rows} columns={exportTable.columns} fileName={exportTable.fileName} tableLabel={title} size="sm" testId="report-export" />}
-              </Group>
+              // One menu: the rows on screen in six formats, and the server's file of every row as CSV or Excel.
+              <ExportMenu
+                rows={exportTable?.rows ?? []}
+                columns={exportTable?.columns ?? []}
+                {...(exportTable ? { fileName: exportTable.fileName } : {})}
+                tableLabel={title}
+                size="sm"
+                testId="report-export"
+                serverDownloads={{ csv: downloads.csv, xlsx: downloads.xls, totalCount: state.rowCount }}
+              />
             )}
           </Group>
         </Stack>

@@ -5,6 +5,12 @@ import type { TMovementReport, TOverallPerformance, TPerformanceReport, TSituati
 import { API, LINKED_TERMINAL } from '@/test/portcall-fixtures';
 import { renderApp, signedIn, success, type TRecordedCall } from '@/test/render-app';
 
+/** Opens the report's one download menu and reads the link to the server's file of every row. */
+async function serverDownload(type: 'csv' | 'xlsx'): Promise<string> {
+  fireEvent.click(screen.getByTestId('report-export'));
+  return (await screen.findByTestId(`report-export-all-${type}`)).getAttribute('href')!;
+}
+
 const SECOND_TERMINAL = { ...LINKED_TERMINAL, id: LINKED_TERMINAL.id + 1, name: 'South Quay', time_zone: 'Asia/Tokyo' };
 
 const SITUATION: TSituationReport = {
@@ -98,10 +104,13 @@ describe('reports', () => {
     const cutOff = request.search.get('cut_off')!;
     expect(Math.abs(Date.parse(cutOff) - Date.now())).toBeLessThan(120_000);
 
-    const csv = screen.getByTestId('report-download-csv').getAttribute('href')!;
+    // One download menu: the server's file of every row sits beside the rows on screen.
+    const csv = await serverDownload('csv');
     expect(csv.startsWith(`${API}/situation-reports/download?`)).toBe(true);
     expect(Object.fromEntries(new URL(csv, 'http://x').searchParams)).toEqual({ terminal_id: String(LINKED_TERMINAL.id), cut_off: cutOff, hours_ahead: '24', type: 'csv', locale: 'en' });
-    expect(screen.getByTestId('report-download-xls').getAttribute('href')).toBe(csv.replace('type=csv', 'type=xls'));
+    expect(screen.getByTestId('report-export-all-xlsx').getAttribute('href')).toBe(csv.replace('type=csv', 'type=xls'));
+    expect(screen.getByTestId('report-export-menu').textContent).toContain('CSV');
+    fireEvent.click(screen.getByTestId('report-export'));
 
     fireEvent.change(screen.getByTestId('report-cut-off'), { target: { value: '2026-07-01T12:00' } });
     await waitFor(() => expect(lastCall(calls, '/situation_reports')!.search.get('cut_off')).toBe('2026-07-01T10:00:00.000Z'));
@@ -131,13 +140,13 @@ describe('reports', () => {
     // One Berlin day in summer: from 22:00 UTC the day before to 22:00 UTC.
     await waitFor(() => expect(lastCall(calls, '/movement_reports')!.search.get('from')).toBe('2026-06-30T22:00:00.000Z'));
     expect(lastCall(calls, '/movement_reports')!.search.get('to')).toBe('2026-07-01T22:00:00.000Z');
-    expect(screen.getByTestId('report-download-csv').getAttribute('href')).toBe(`${API}/movement-reports/download?terminal_id=${LINKED_TERMINAL.id}&from=2026-06-30T22%3A00%3A00.000Z&to=2026-07-01T22%3A00%3A00.000Z&type=csv&locale=en`);
+    expect(await serverDownload('csv')).toBe(`${API}/movement-reports/download?terminal_id=${LINKED_TERMINAL.id}&from=2026-06-30T22%3A00%3A00.000Z&to=2026-07-01T22%3A00%3A00.000Z&type=csv&locale=en`);
 
     const count = calls.filter((c) => c.path === `${API}/movement_reports`).length;
     fireEvent.change(screen.getByTestId('report-to'), { target: { value: '2026-06-28' } });
     expect(await screen.findByText('The last day must not be before the first.')).toBeTruthy();
     expect(calls.filter((c) => c.path === `${API}/movement_reports`)).toHaveLength(count);
-    expect(screen.queryByTestId('report-download-csv')).toBeNull();
+    expect(screen.queryByTestId('report-export')).toBeNull();
   });
 
   it('shows the KPIs per vessel operator and per berth section, with a total column and no data as a dash', async () => {
@@ -149,7 +158,8 @@ describe('reports', () => {
     expect(within(screen.getByTestId('performance-sections-table')).getAllByTestId('performance-sections-group').map((th) => th.textContent)).toEqual(['North berth', 'All calls']);
     const request = lastCall(calls, '/performance_report')!;
     expect([...request.search.keys()].sort()).toEqual(['from', 'terminal_id', 'to']);
-    expect(screen.getByTestId('report-download-xls').getAttribute('href')).toContain(`${API}/performance-report/download?terminal_id=${LINKED_TERMINAL.id}&from=`);
-    expect(screen.getByTestId('report-download-xls').getAttribute('href')).toMatch(/type=xls&locale=en$/);
+    const xls = await serverDownload('xlsx');
+    expect(xls).toContain(`${API}/performance-report/download?terminal_id=${LINKED_TERMINAL.id}&from=`);
+    expect(xls).toMatch(/type=xls&locale=en$/);
   });
 });

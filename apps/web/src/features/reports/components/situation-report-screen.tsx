@@ -2,9 +2,12 @@
 import { useState } from 'react';
 import { Badge, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SITUATION_HOURS_AHEAD_DEFAULT, type TPortcallStatus, type TSituationReportRow, type TTimeLabel } from '@quayline/domain';
+import { CARGO_TYPES, SITUATION_HOURS_AHEAD_DEFAULT, type TPortcallStatus, type TSituationReportRow, type TTimeLabel } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
-import { statusKey } from '@/entities/portcall/enum-labels';
+import { formatCount } from '@/lib/number-format';
+import { cargoTypeKey, statusKey } from '@/entities/portcall/enum-labels';
+
+const isCargoType = (value: string): value is (typeof CARGO_TYPES)[number] => (CARGO_TYPES as readonly string[]).includes(value);
 import { formatZonedDateTime, fromZonedInputValue, toZonedInputValue } from '@/lib/zoned-time';
 import { reportDownloadUrl, useSituationReport } from '../api/get-reports';
 import { CardField, ReportFrame, ReportTable, useReportTerminal } from './report-frame';
@@ -48,7 +51,10 @@ export function SituationReportScreen() {
       {t(`reports.situation.${r.situation}`)}
     </Badge>
   );
-  const cargo = (r: TSituationReportRow) => (r.total_moves > 0 ? `${r.total_moves} (${r.discharge} / ${r.load} / ${r.restow})` : '–');
+  const n = (v: number) => formatCount(v, locale);
+  const cargo = (r: TSituationReportRow) => (r.total_moves > 0 ? `${n(r.total_moves)} (${n(r.discharge)} / ${n(r.load)} / ${n(r.restow)})` : '–');
+  // Cargo types arrive as the code list's values ("Container (boxes)") and are shown in the reader's language.
+  const cargoTypes = (r: TSituationReportRow) => r.cargo_types.map((c) => (isCargoType(c) ? t(cargoTypeKey(c)) : c)).join(', ');
 
   const timeText = (time: { value: string | null; label: string | null }) =>
     time.value ? `${formatZonedDateTime(time.value, tz, locale)}${time.label ? ` (${t(`portcalls.time_labels.${time.label as TTimeLabel}`)})` : ''}` : '';
@@ -75,7 +81,7 @@ export function SituationReportScreen() {
       position: `${position(r)} ${bollards(r)}`.trim(),
       berth_arrival: timeText(r.berth_arrival),
       berth_departure: timeText(r.berth_departure),
-      total_moves: [cargo(r), r.cargo_types.join(', ')].filter(Boolean).join(' · '),
+      total_moves: [cargo(r), cargoTypes(r)].filter(Boolean).join(' · '),
       remarks: r.remarks ?? '',
     })),
   };
@@ -103,7 +109,7 @@ export function SituationReportScreen() {
             label={t('reports.hours_ahead')}
             value={String(hoursAhead)}
             onChange={(next) => next && setHoursAhead(Number(next))}
-            data={HOURS_AHEAD_CHOICES.map((h) => ({ value: String(h), label: `${h} h` }))}
+            data={HOURS_AHEAD_CHOICES.map((h) => ({ value: String(h), label: t('dashboard.units.hours', { value: formatCount(h, locale) }) }))}
             allowDeselect={false}
             w={{ base: '100%', xs: 140 }}
             data-testid="report-hours-ahead"
@@ -146,7 +152,7 @@ export function SituationReportScreen() {
               {cargo(r)}
               {r.cargo_types.length > 0 && (
                 <Text size="xs" c="dimmed">
-                  {r.cargo_types.join(', ')}
+                  {cargoTypes(r)}
                 </Text>
               )}
             </Table.Td>

@@ -60,6 +60,9 @@ function CardForm(p: TShiftCardDrawerProps) {
   const gangs = Number(form.gangs) || 0;
   const resources = Number(form.resource_per_shift) || 0;
   const free = p.shift.gangs_available - p.otherGangs;
+  // Warned while typed, not only after the save: this card's gangs would take the shift over its capacity.
+  const isOverCapacity = p.canEdit && gangs > Math.max(0, free);
+  const [isOverConfirmed, setOverConfirmed] = useState(false);
 
   const [isProposing, setProposing] = useState(false);
   const [proposal, setProposal] = useState<string | null>(null);
@@ -127,7 +130,7 @@ function CardForm(p: TShiftCardDrawerProps) {
       allowDecimal={false}
       allowNegative={false}
       readOnly={isReadOnly}
-      error={errors.fields[field]}
+      error={errors.fields[field] ?? (field === 'gangs' && isOverCapacity ? true : undefined)}
       description={extra?.description}
       data-testid={`shift-editor-${field}`}
     />
@@ -175,6 +178,12 @@ function CardForm(p: TShiftCardDrawerProps) {
         {number('gangs', { description: t('shiftPlanner.editor.gangs_free', { free: formatNumber(Math.max(0, free), p.texts.locale), available: formatNumber(p.shift.gangs_available, p.texts.locale) }) })}
         {number('resource_per_shift')}
       </SimpleGrid>
+      {isOverCapacity && (
+        <Alert color="orange" role="status" p="xs" data-testid="shift-editor-over-capacity">
+          {t('shiftPlanner.editor.over_capacity', { gangs: formatNumber(gangs, p.texts.locale), free: formatNumber(Math.max(0, free), p.texts.locale), available: formatNumber(p.shift.gangs_available, p.texts.locale) })}
+          {isOverConfirmed && <Text size="sm" fw={600} mt={4}>{t('shiftPlanner.editor.confirm_over_capacity')}</Text>}
+        </Alert>
+      )}
       <Text size="sm" data-testid="shift-editor-total-resources">
         {t('shiftPlanner.editor.total_resources', { value: formatNumber(gangs * resources, p.texts.locale) })}
       </Text>
@@ -220,8 +229,17 @@ function CardForm(p: TShiftCardDrawerProps) {
             {p.canEdit ? t('shiftPlanner.editor.cancel') : t('common.close')}
           </Button>
           {p.canEdit && (
-            <Button onClick={() => run(() => p.onSave(card))} loading={isBusy} data-testid="shift-editor-save">
-              {t('shiftPlanner.editor.save')}
+            <Button
+              color={isOverCapacity ? 'orange' : undefined}
+              onClick={() => {
+                // Over capacity the first click asks, the second saves: a plan over capacity is a choice, never a slip.
+                if (isOverCapacity && !isOverConfirmed) return setOverConfirmed(true);
+                run(() => p.onSave(card));
+              }}
+              loading={isBusy}
+              data-testid="shift-editor-save"
+            >
+              {isOverCapacity ? t('shiftPlanner.editor.save_over_capacity') : t('shiftPlanner.editor.save')}
             </Button>
           )}
         </Group>

@@ -210,6 +210,12 @@ describe('shift planner screen', () => {
     fireEvent.click(card(5, EARLY_15));
     const editor = await screen.findByTestId('shift-editor');
     fireEvent.change(within(editor).getByTestId('shift-editor-gangs'), { target: { value: '12' } });
+    // Warned while typed, with the gangs field of this card marked; the first click asks, the second saves.
+    expect(within(editor).getByTestId('shift-editor-over-capacity').textContent).toMatch(/^Over capacity: this card asks for 12 gangs/);
+    expect(within(editor).getByTestId('shift-editor-gangs').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(within(editor).getByTestId('shift-editor-save'));
+    expect(within(editor).getByTestId('shift-editor-over-capacity').textContent).toContain('Click again to save anyway.');
+    expect(within(editor).getByTestId('shift-editor-save').textContent).toBe('Save over capacity');
     fireEvent.click(within(editor).getByTestId('shift-editor-save'));
     expect((await within(editor).findByTestId('shift-editor-problems')).textContent).toContain('Gangs: At most 8 gangs work in this shift');
     expect(within(editor).getAllByText('At most 8 gangs work in this shift').length).toBeGreaterThan(0);

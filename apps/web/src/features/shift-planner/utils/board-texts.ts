@@ -15,6 +15,7 @@ import type {
 import { localizedName } from '@quayline/domain';
 import { cargoTypeKey, statusKey } from '@/entities/portcall/enum-labels';
 import { formatDay, formatZonedDateTime, toZonedInputValue } from '@/lib/zoned-time';
+import { formatCount } from '@/lib/number-format';
 
 export type TShiftCardField = (typeof SHIFT_CARD_FIELDS)[number];
 export type TShiftPortcallField = (typeof SHIFT_PORTCALL_FIELDS)[number];
@@ -23,15 +24,8 @@ export type TLine<F extends string> = { field: F; text: string };
 
 export type TTexts = { t: TFunction; locale: TLocale; timeZone: string };
 
-const numberFormats = new Map<TLocale, Intl.NumberFormat>();
-export function formatNumber(value: number, locale: TLocale): string {
-  let format = numberFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-    numberFormats.set(locale, format);
-  }
-  return format.format(value);
-}
+/** Moves, gangs, equipment and calls are counted: whole numbers in the reader's grouping. */
+export const formatNumber = formatCount;
 
 const VOLUME_FIELDS = ['discharge', 'load', 'restow'] as const;
 

@@ -94,12 +94,10 @@ export function TemplateCard({ template, timeZone, locale, canChange, onGenerate
             {text.berthWindow(template)}
           </Fact>
           <Fact label={t('voyageTemplates.card.recurrence')} testId="template-recurrence">
-            <Tooltip label={template.rrule} multiline maw={360} style={{ overflowWrap: 'anywhere' }}>
-              <span title={template.rrule} data-testid="template-recurrence-text" tabIndex={0}>
-                {text.recurrence(template.recurrence.interval_weeks)}
-                {exceptions > 0 && ` · ${t('voyageTemplates.recurrence.exceptions', { count: exceptions })}`}
-              </span>
-            </Tooltip>
+            <span data-testid="template-recurrence-text" data-rrule={template.rrule}>
+              {text.recurrence(template.recurrence.interval_weeks, template.berth_window.arrival_weekday)}
+              {exceptions > 0 && ` · ${t('voyageTemplates.recurrence.exceptions', { count: exceptions })}`}
+            </span>
           </Fact>
           <Fact label={t('voyageTemplates.card.validity')} testId="template-validity">
             {text.validity(template.valid_from, template.valid_to)}
@@ -114,12 +112,6 @@ export function TemplateCard({ template, timeZone, locale, canChange, onGenerate
             {template.generated_until ? text.day(template.generated_until, timeZone) : t('voyageTemplates.card.not_generated')}
           </Fact>
         </SimpleGrid>
-        <Text size="xs" c="dimmed" ff="monospace" data-testid="template-rrule" style={{ overflowWrap: 'anywhere' }}>
-          <Text span size="xs" c="dimmed" ff="inherit" fw={600}>
-            {t('voyageTemplates.card.rule')}:
-          </Text>{' '}
-          {template.rrule}
-        </Text>
       </Stack>
     </Paper>
   );

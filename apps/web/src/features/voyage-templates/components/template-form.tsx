@@ -236,7 +236,7 @@ export function TemplateForm({ mode, initialValues, initialBase, terminals, oper
     row('code', FIELD_LABELS.code!, conflict.code, base.code, yours.code);
     row('valid_from', FIELD_LABELS.valid_from!, conflict.valid_from, base.valid_from, yours.valid_from);
     row('valid_to', FIELD_LABELS.valid_to!, conflict.valid_to ?? '', base.valid_to ?? '', yours.valid_to ?? '');
-    row('recurrence', t('voyageTemplates.form.conflict_recurrence'), conflict.rrule, base.rrule, text.recurrence(Number(values.interval_weeks) || 1));
+    row('recurrence', t('voyageTemplates.form.conflict_recurrence'), text.recurrence(conflict.recurrence.interval_weeks, conflict.berth_window.arrival_weekday), text.recurrence(base.recurrence.interval_weeks, base.berth_window.arrival_weekday), text.recurrence(Number(values.interval_weeks) || 1, Number(values.arrival_weekday)));
     row('vessels', t('voyageTemplates.form.conflict_vessels'), conflict.vessels.map((v) => v.name).join(' → '), base.vessels.map((v) => v.name).join(' → '), values.vessels.map((v) => v.name).join(' → '));
     const stops = (template: TVoyageTemplate) => template.rotation.map((s) => `${s.unlocode} +${s.day_offset}d ${s.arrival_time}`).join(' → ');
     row('rotation', t('voyageTemplates.form.conflict_rotation'), stops(conflict), stops(base), values.rotation.map((s) => `${s.port_unlocode ?? '?'} +${s.day_offset}d ${s.arrival_time}`).join(' → '));
@@ -362,7 +362,7 @@ export function TemplateForm({ mode, initialValues, initialBase, terminals, oper
               min={1}
               max={12}
               label={t('voyageTemplates.form.interval_weeks')}
-              description={text.recurrence(Number(values.interval_weeks) >= 1 ? Number(values.interval_weeks) : 1)}
+              description={text.recurrence(Number(values.interval_weeks) >= 1 ? Number(values.interval_weeks) : 1, Number(values.arrival_weekday))}
               required
               value={values.interval_weeks}
               onChange={(e) => set({ interval_weeks: e.currentTarget.value }, ['recurrence.interval_weeks', 'recurrence'])}

@@ -14,9 +14,13 @@ export const isCalendarDay = (text: string): boolean => /^\d{4}-\d{2}-\d{2}$/.te
 export function useTemplateText(locale: TLocale) {
   const { t } = useTranslation();
   const weekday = useCallback((day: number) => t(`voyageTemplates.weekdays.${day as TIsoWeekday}`), [t]);
+  /** The template's RFC 5545 rule in words: "Every Tuesday, weekly", "Every 2 weeks on Wednesday". */
   const recurrence = useCallback(
-    (intervalWeeks: number) => (intervalWeeks === 1 ? t('voyageTemplates.recurrence.every_week') : t('voyageTemplates.recurrence.every_n_weeks', { weeks: intervalWeeks })),
-    [t],
+    (intervalWeeks: number, arrivalWeekday: number) =>
+      intervalWeeks === 1
+        ? t('voyageTemplates.recurrence.every_week', { weekday: weekday(arrivalWeekday) })
+        : t('voyageTemplates.recurrence.every_n_weeks', { weeks: intervalWeeks, weekday: weekday(arrivalWeekday) }),
+    [t, weekday],
   );
   const berthWindow = useCallback(
     (template: Pick<TVoyageTemplate, 'berth_window' | 'rotation'>) => {
