@@ -7,6 +7,7 @@ import {
   type TDcsaTimestamp,
   type TNegotiatedTime,
   type TNegotiationAction,
+  type TNegotiationRequest,
   type TPortcall,
   ZDcsaPortCallExport,
   dcsaVesselTypeCode,
@@ -16,7 +17,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { findTimestamps } from '../portcalls/portcall.repository';
-import { createPortcall, getPortcall, negotiatePortcall } from '../portcalls/portcall.service';
+import { createPortcall, getPortcall, negotiatePortcall, negotiatePortcallFromCurrent } from '../portcalls/portcall.service';
 import { dcsaId } from './dcsa-ids';
 
 const SKIPPED_IN_DCSA = new Set(['reject', 'cancel', 'request_cancel', 'accept_cancel', 'reject_cancel']);
@@ -135,8 +136,18 @@ export async function importDcsaTimestamp(ctx: AppContext, session: AuthSession,
 }
 
 /** The negotiation step a DCSA timestamp means for one of the call's times, applied (docs/negotiation.md). */
-export async function applyDcsaTimestamp(ctx: AppContext, session: AuthSession, call: TPortcall, time: TNegotiatedTime, ts: Pick<TDcsaTimestamp, 'classifierCode' | 'dateTime' | 'delayReasonCode' | 'remark'>, source: string | null = null): Promise<TPortcall> {
-  const id = call.id;
+export async function applyDcsaTimestamp(ctx: AppContext, session: AuthSession, call: TPortcall, time: TNegotiatedTime, ts: TDcsaStep, source: string | null = null): Promise<TPortcall> {
+  return negotiatePortcall(ctx, session, call.id, dcsaNegotiation(session, call, time, ts), source);
+}
+
+/** The same, decided from the call as it is under the save's lock: no read before, no answer after (JIT 2.0 PUTs). */
+export async function applyDcsaTimestampTo(ctx: AppContext, session: AuthSession, portcallId: number, time: TNegotiatedTime, ts: TDcsaStep, source: string | null = null): Promise<void> {
+  await negotiatePortcallFromCurrent(ctx, session, portcallId, (call) => dcsaNegotiation(session, call, time, ts), source);
+}
+
+type TDcsaStep = Pick<TDcsaTimestamp, 'classifierCode' | 'dateTime' | 'delayReasonCode' | 'remark'>;
+
+function dcsaNegotiation(session: AuthSession, call: TPortcall, time: TNegotiatedTime, ts: TDcsaStep): TNegotiationRequest {
   const party = partyOf(session.user.user_type);
   const label = call[`${time}_state`].label;
   const sameValue = !!call[time] && Date.parse(call[time]!) === Date.parse(ts.dateTime);
@@ -152,20 +163,14 @@ export async function applyDcsaTimestamp(ctx: AppContext, session: AuthSession, 
     if (party !== 'terminal') throw new AppError('FORBIDDEN', { message: 'DCSA: PLN is only sent by the provider (the terminal).' });
     action = label === 'requested' ? (sameValue ? 'accept' : 'propose') : label === null || label === 'estimated' ? 'plan' : 'revise';
   }
-  return negotiatePortcall(
-    ctx,
-    session,
-    id,
-    {
-      time,
-      action,
-      version: call.version,
-      ...(action === 'accept' ? {} : { date_time: ts.dateTime }),
-      ...(ts.delayReasonCode ? { delay_reason_code: ts.delayReasonCode } : {}),
-      ...(ts.remark ? { remark: ts.remark } : {}),
-    },
-    source,
-  );
+  return {
+    time,
+    action,
+    version: call.version,
+    ...(action === 'accept' ? {} : { date_time: ts.dateTime }),
+    ...(ts.delayReasonCode ? { delay_reason_code: ts.delayReasonCode } : {}),
+    ...(ts.remark ? { remark: ts.remark } : {}),
+  };
 }
 
 /**

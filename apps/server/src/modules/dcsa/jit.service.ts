@@ -34,7 +34,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { visibleTo } from '../portcalls/portcall.repository';
 import { cancelPortcall, createPortcall, getPortcall, updatePortcall } from '../portcalls/portcall.service';
-import { applyDcsaTimestamp } from './dcsa.service';
+import { applyDcsaTimestampTo } from './dcsa.service';
 import { type TJitMessage, portcallJitMessages, queueJitMessages } from './jit-outbox.service';
 import { findJitPortCall, findJitService, findJitTerminalCall, isJitPortCallVisible, jitPortCallVisibleTo, latestPlannedTimes } from './jit.repository';
 
@@ -354,8 +354,7 @@ export async function putJitTimestamp(ctx: AppContext, session: AuthSession, id:
   if (time && portcallId !== null) {
     // A step the call's rules refuse refuses the timestamp too (its id is given back), so both sides keep one story.
     try {
-      const call = await getPortcall(ctx, session, portcallId);
-      await applyDcsaTimestamp(ctx, session, call, time, body, SOURCE);
+      await applyDcsaTimestampTo(ctx, session, portcallId, time, body, SOURCE);
     } catch (err) {
       await ctx.db.deleteFrom('jit_timestamps').where('timestamp_id', '=', id).execute();
       throw err;
@@ -372,10 +371,16 @@ export async function putJitTimestamp(ctx: AppContext, session: AuthSession, id:
  */
 async function shareJitMessage(ctx: AppContext, session: AuthSession, portcallId: number | null, portCallId: string, message: TJitMessage): Promise<void> {
   if (portcallId === null) return;
-  const call = await ctx.db.selectFrom('portcalls').select(['id', 'terminal_id', 'vessel_operator_id', 'agent_id']).where('id', '=', portcallId).executeTakeFirst();
-  const owner = await ctx.db.selectFrom('jit_port_calls').select('owner_organisation_id').where('port_call_id', '=', portCallId).executeTakeFirst();
-  if (!call) return;
-  await queueJitMessages(ctx.db, { call, primaryOrganisationId: owner?.owner_organisation_id ?? null, messages: [message], exceptUserId: session.user.id, now: ctx.clock.now() });
+  // The call and the JIT port call's owner in one read.
+  const found = await ctx.db
+    .selectFrom('portcalls')
+    .select(['portcalls.id', 'portcalls.terminal_id', 'portcalls.vessel_operator_id', 'portcalls.agent_id'])
+    .select((eb) => eb.selectFrom('jit_port_calls').select('owner_organisation_id').where('port_call_id', '=', portCallId).as('owner_organisation_id'))
+    .where('portcalls.id', '=', portcallId)
+    .executeTakeFirst();
+  if (!found) return;
+  const { owner_organisation_id: owner, ...call } = found;
+  await queueJitMessages(ctx.db, { call, primaryOrganisationId: owner ?? null, messages: [message], exceptUserId: session.user.id, now: ctx.clock.now() });
 }
 
 /**

@@ -562,10 +562,24 @@ async function writeTimes(trx: Trx, session: AuthSession, current: TPortcall, st
 
 /** `source` marks a step a person took on a machine's word (an AIS-detected time applied by the planner). */
 export async function negotiatePortcall(ctx: AppContext, session: AuthSession, id: number, body: TNegotiationRequest, source: string | null = null): Promise<TPortcall> {
+  if (!(await negotiateInTransaction(ctx, session, id, () => body, source))) return conflict(ctx, session.user, id);
+  return loadVisible(ctx, ctx.db, session.user, id);
+}
+
+/**
+ * The same step, decided from the call as it is under the transaction's lock (the caller needs no read of its own
+ * beforehand and no stale version is possible), for callers that do not answer with the call: a JIT timestamp.
+ */
+export async function negotiatePortcallFromCurrent(ctx: AppContext, session: AuthSession, id: number, decide: (current: TPortcall) => TNegotiationRequest, source: string | null = null): Promise<void> {
+  if (!(await negotiateInTransaction(ctx, session, id, decide, source))) await conflict(ctx, session.user, id);
+}
+
+async function negotiateInTransaction(ctx: AppContext, session: AuthSession, id: number, decide: (current: TPortcall) => TNegotiationRequest, source: string | null): Promise<boolean> {
   const user = session.user;
   const now = ctx.clock.now();
-  const ok = await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     const current = await loadVisible(ctx, trx, user, id, true);
+    const body = decide(current);
     if (current.version !== body.version) return false;
     if (current.status === 'Cancelled') throw new AppError('VALIDATION_FAILED', { httpStatus: 422, message: 'The port call is cancelled.' });
     if ((body.time === 'pilot_boarding_place_arrival' || body.time === 'pilot_boarding_place_departure') && !current.pilot_boarding_place_id && body.action !== 'estimate') {
@@ -581,8 +595,6 @@ export async function negotiatePortcall(ctx: AppContext, session: AuthSession, i
     await announcePortcallChange(trx, session, await loadVisible(ctx, trx, user, id), { auditType: step.audit, field: body.time, action: step.action, value: step.value }, now);
     return true;
   });
-  if (!ok) return conflict(ctx, session.user, id);
-  return loadVisible(ctx, ctx.db, session.user, id);
 }
 
 /** The update inside a caller's transaction (the sandbox publishes many in one); false means the version was stale. */
