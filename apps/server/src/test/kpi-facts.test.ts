@@ -147,4 +147,15 @@ describe.each(DB_TARGETS)('kept KPI facts on %s', (target) => {
     expect(await refreshKpiFacts(db, window)).toBe(1);
     await expectKeptEqualsComputed(planner, { grouping: 'month', days: 365 });
   });
+
+  it.runIf(target === 'postgres')('lets reads of one terminal recompute the same calls at once without failing', async () => {
+    const db = t.database.db;
+    const planner = users.get('terminal_operator')!;
+    await sql`update portcalls set updated_at = updated_at where terminal_id = ${terminalId}`.execute(db);
+    const now = t.clock.now().getTime();
+    const args = { user: planner, terminalId, timeZone, from: new Date(now - 365 * DAY_MS), to: new Date(now + 7 * DAY_MS), grouping: 'month' as const };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => aggregateFlowKpis(db, args, 'kept')));
+    const computed = comparable(await aggregateFlowKpis(db, args, 'computed'));
+    for (const answer of answers) expect(comparable(answer)).toEqual(computed);
+  });
 });

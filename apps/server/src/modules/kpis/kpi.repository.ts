@@ -163,6 +163,26 @@ const keptMeasureList = sql.join(MEASURE_COLUMNS.map((c) => sql.ref(`kept.${c}`)
  * snapshot does not see (a change committing meanwhile) stay for the next read.
  */
 export async function refreshKpiFacts(db: Db, args: { terminalId: number; from: Date; to: Date }): Promise<number> {
+  // Most reads find nothing changed: a look at the marks costs far less than planning the recomputation.
+  const marked = await sql<{ found: boolean }>`
+    select exists (
+      select 1 from portcall_kpi_stale s join portcalls p on p.id = s.portcall_id
+      where p.terminal_id = ${args.terminalId}::int and p.berth_arrival < ${args.to}::timestamptz and p.berth_departure > ${args.from}::timestamptz
+    ) as found`.execute(db);
+  if (!marked.rows[0]?.found) return 0;
+  if (db.isTransaction) return recomputeMarkedFacts(db, args);
+  // Two reads recomputing the same calls would lock their marks and facts in different orders (a deadlock, one read
+  // failing): the reads of one terminal take turns. Reads of other terminals, and every writer, never wait on this.
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${KPI_FACTS_LOCK_KEY}::int, ${args.terminalId}::int)`.execute(trx);
+    return recomputeMarkedFacts(trx, args);
+  });
+}
+
+/** An arbitrary constant: the first key of the advisory lock that KPI reads of one terminal take in turn. */
+const KPI_FACTS_LOCK_KEY = 31_031;
+
+async function recomputeMarkedFacts(db: Db, args: { terminalId: number; from: Date; to: Date }): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     with marks as (
       -- Driven by the marks (few, between two reads), not by the window's calls (thousands over a year).

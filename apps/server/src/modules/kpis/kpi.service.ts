@@ -42,8 +42,8 @@ export async function getOverallPerformance(ctx: AppContext, session: AuthSessio
       : await calendarPeriod(ctx.db, { timeZone: terminal.time_zone, unit: query.period, anchor: query.from ? new Date(query.from) : ctx.clock.now() });
   const { kpis } = parseKpiList(query.kpis, OVERALL_KPIS);
   const args = { user: session.user, terminalId: terminal.id, timeZone: terminal.time_zone, from: period.from, to: period.to, grouping: query.grouping };
-  const flows = await aggregateFlowKpis(ctx.db, args);
-  const groups = await aggregateUtilisation(ctx.db, { ...args, quayLengthM: terminal.quay_length_m });
+  // Two independent queries: on PostgreSQL each takes its own connection, so the answer waits for the slower one only.
+  const [flows, groups] = await Promise.all([aggregateFlowKpis(ctx.db, args), aggregateUtilisation(ctx.db, { ...args, quayLengthM: terminal.quay_length_m })]);
 
   const flowByKey = new Map(flows.filter((f) => !f.is_total).map((f) => [f.group_key ?? 'none', f]));
   const valuesOf = (flow: TKpiSqlRow | undefined, utilisation: number | null) =>

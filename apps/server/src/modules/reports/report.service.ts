@@ -115,11 +115,11 @@ export async function getMovementReport(ctx: AppContext, session: AuthSession, q
 export async function getPerformanceReport(ctx: AppContext, session: AuthSession, query: TReportPeriodQuery): Promise<TPerformanceReport> {
   const terminal = await visibleTerminal(ctx, session, query.terminal_id);
   const base = { terminal_id: terminal.id, period: 'custom' as const, from: query.from, to: query.to };
-  return {
-    terminal_id: terminal.id,
-    by_vessel_operator: await getOverallPerformance(ctx, session, { ...base, grouping: 'vessel_operator' }),
-    by_berth_section: await getOverallPerformance(ctx, session, { ...base, grouping: 'berth_section' }),
-  };
+  const [byVesselOperator, byBerthSection] = await Promise.all([
+    getOverallPerformance(ctx, session, { ...base, grouping: 'vessel_operator' }),
+    getOverallPerformance(ctx, session, { ...base, grouping: 'berth_section' }),
+  ]);
+  return { terminal_id: terminal.id, by_vessel_operator: byVesselOperator, by_berth_section: byBerthSection };
 }
 
 
