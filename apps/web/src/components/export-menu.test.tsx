@@ -50,10 +50,11 @@ describe('ExportMenu', () => {
     const button = screen.getByTestId('portcall-export');
     expect(button.getAttribute('aria-label')).toBe('Export table: Port-call planner');
     fireEvent.click(button);
-    // Every matching call, not only this page, comes from the server download with the same filters.
+    // Every matching call, not only this page, comes from the server download with the same filters: the list opens
+    // on what comes next, so from the moment it opened.
     const allCsv = await screen.findByTestId('portcall-export-all-csv');
     expect(allCsv.getAttribute('href')).toBe(
-      `${API}/portcall/download?terminal_id=1&from=2026-07-07T22%3A00%3A00.000Z&to=2026-08-05T22%3A00%3A00.000Z&type=csv&locale=en&timezone=Europe%2FBerlin`,
+      `${API}/portcall/download?terminal_id=1&from=2026-07-15T08%3A00%3A00.000Z&to=2026-08-05T22%3A00%3A00.000Z&type=csv&locale=en&timezone=Europe%2FBerlin`,
     );
     expect(screen.getByText('All matching rows (1)')).toBeTruthy();
     fireEvent.click(screen.getByTestId('portcall-export-csv'));

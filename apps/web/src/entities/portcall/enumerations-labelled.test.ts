@@ -43,6 +43,8 @@ const LABELLED: Record<string, TKeyOf> = {
   PRISE_STATUSES: (v) => priseStatusKey(v as (typeof domain.PRISE_STATUSES)[number]),
   CONTAINER_FULL_KINDS: (v) => fullKindKey(v as (typeof domain.CONTAINER_FULL_KINDS)[number]),
   VEHICLE_FULL_KINDS: (v) => fullKindKey(v as (typeof domain.VEHICLE_FULL_KINDS)[number]),
+  PRISE_STEPS: under('portcalls.prise.steps'),
+  JIT_DELIVERY_STATUSES: under('portcalls.jit.status'),
   NEGOTIATION_ACTIONS: under('portcalls.actions'),
   NEGOTIATED_TIMES: under('portcalls.times'),
   MOVE_COUNT_UNITS: under('portcalls.units'),

@@ -169,7 +169,8 @@ describe('berth planner screen', () => {
     expect(screen.getByTestId('planner-freeze')).toBeTruthy();
     expect(screen.getByTestId('berth-planner').dataset.mode).toBe('sandbox');
     expect(await screen.findByTestId('sandbox-optimize')).toBeTruthy();
-    expect(screen.getByText('Drag a call onto the quay to place it.')).toBeTruthy();
+    // The list of calls without a place comes with the plan's data, after the sandbox bar: wait for it, not for a render.
+    expect(await screen.findByText('Drag a call onto the quay to place it.')).toBeTruthy();
   });
 
   it('reports a failed load', async () => {
