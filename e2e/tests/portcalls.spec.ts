@@ -94,7 +94,7 @@ test.describe('port calls', () => {
     await terminal.getByTestId('negotiation-submit').click();
     await expect(terminal.getByTestId('negotiation-berth_arrival')).toHaveAttribute('data-label', 'planned');
     await expect(terminal.getByTestId('negotiation-berth_arrival-value')).toHaveText(proposed.shown);
-    await expect(terminal.getByTestId('negotiation-berth_arrival-label')).toContainText('proposed');
+    await expect(terminal.getByTestId('negotiation-berth_arrival-label')).toContainText('counter-proposal');
 
     // Now it is the agent's turn, shown live (no reload): the panel, the open-task marker and the notifications badge update.
     await expect(agent.getByTestId('negotiation-berth_arrival')).toHaveAttribute('data-label', 'planned');

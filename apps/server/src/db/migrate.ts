@@ -26,6 +26,7 @@ import * as m0026 from './migrations/0026-names-without-direction-controls';
 import * as m0030 from './migrations/0030-dcsa-jit';
 import * as m0031 from './migrations/0031-portcall-kpi-facts';
 import * as m0032 from './migrations/0032-localized-master-data-names';
+import * as m0033 from './migrations/0033-read-model-prise-notices';
 import * as m0035 from './migrations/0035-portcalls-departure-index';
 import * as m0040 from './migrations/0040-jit-outbox';
 
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030-dcsa-jit': m0030,
   '0031-portcall-kpi-facts': m0031,
   '0032-localized-master-data-names': m0032,
+  '0033-read-model-prise-notices': m0033,
   '0035-portcalls-departure-index': m0035,
   '0040-jit-outbox': m0040,
 };
