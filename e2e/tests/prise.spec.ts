@@ -102,7 +102,9 @@ test.describe('PRISE pre-arrival notice', () => {
     await shootPanel(page, 'prise-panel-answer-desktop-en');
 
     // The list's PRISE column: what a rejected notice waits for, or the status of an approved one.
-    await page.goto(`${baseUrl()}/en/portcall-planner`);
+    // The list opens on the coming weeks; the call may lie further out, so open it on the call's own days.
+    const days = `from=${encodeURIComponent(call.berth_arrival)}&to=${encodeURIComponent(call.berth_departure)}`;
+    await page.goto(`${baseUrl()}/en/portcall-planner?${days}`);
     await page.getByTestId('filter-search').fill(call.vessel_name);
     const row = page.locator(`[data-testid="portcall-row"][data-portcall-id="${call.id}"]`);
     if (stored.port_authority_status === 'rejected') await expect(row.getByTestId('prise-step')).toHaveAttribute('data-step', 'rejected');
