@@ -1,10 +1,13 @@
 // What the browser benchmarks share: the web build, the database under test, Chromium signed in as the demo planner.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../apps/server/src/demo/demo-data';
 import { startServerProcess } from '../apps/server/src/test/server-process';
+import { createPostgresDatabase } from '../apps/server/src/test/test-app';
 import { CHROMIUM, ensureChromium } from './ensure-chromium.mjs';
 import { buildWebIfStale as buildWebWhenStale } from './web-build.mjs';
 
@@ -96,6 +99,33 @@ export async function runBrowserBenches(only: string | undefined, bench: (kind: 
   buildWebIfStale();
   if (!only || only === 'pglite') await bench('pglite');
   if (!only || only === 'postgres') await bench('postgres');
+}
+
+/**
+ * An in-process bench on each database `--only` allows: a fresh PGlite data directory, then a fresh PostgreSQL
+ * database (`--database-url` or the local one), each removed afterwards. Answers each run's result, PGlite first.
+ */
+export async function runOnBenchDatabases<T>(name: string, run: (label: string, target: TBenchDatabase) => Promise<T>): Promise<T[]> {
+  const only = benchOnly();
+  const results: T[] = [];
+  if (!only || only === 'pglite') {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), `quayline-bench-${name}-`));
+    try {
+      results.push(await run('PGlite (data directory)', { kind: 'pglite', dataDir }));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const adminUrl = benchAdminUrl('postgres://postgres@127.0.0.1:5432/test');
+  if ((!only || only === 'postgres') && adminUrl) {
+    const created = await createPostgresDatabase(adminUrl, `quayline_bench_${name}`);
+    try {
+      results.push(await run('PostgreSQL', { kind: 'postgres', url: created.url }));
+    } finally {
+      await created.drop();
+    }
+  }
+  return results;
 }
 
 /** Runs a bench's main and turns a failure into exit code 1 with the error printed. */

@@ -7,10 +7,7 @@
 //   that save to the moment the local carrier's endpoint has read the PLN is measured (target p95 2 s).
 // Every message the carrier receives is checked against the official YAML. A missed target is a finding, not an
 // error (docs/performance.md).
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { buildApp } from '../apps/server/src/app';
 import type { TDatabaseConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
@@ -18,8 +15,8 @@ import { systemClock } from '../apps/server/src/lib/clock';
 import { signIn } from '../apps/server/src/test/fixtures';
 import { type TJitTransport, createJitCarrierClient, fetchTransport, openJitCall, startJitCarrierEndpoint } from '../apps/server/src/test/jit-carrier';
 import { createPortcallWorld } from '../apps/server/src/test/portcall-world';
-import { type TestApp, createPostgresDatabase, testConfig } from '../apps/server/src/test/test-app';
-import { benchAdminUrl, benchOnly, percentile, runBench } from './bench-common';
+import { type TestApp, testConfig } from '../apps/server/src/test/test-app';
+import { percentile, runBench, runOnBenchDatabases } from './bench-common';
 
 const argValue = (name: string): string | undefined => {
   const at = process.argv.indexOf(name);
@@ -92,25 +89,7 @@ async function run(label: string, config: TDatabaseConfig): Promise<TResult> {
 }
 
 async function main(): Promise<void> {
-  const only = benchOnly();
-  const results: TResult[] = [];
-  if (!only || only === 'pglite') {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quayline-bench-jit-'));
-    try {
-      results.push(await run('PGlite (data directory)', { kind: 'pglite', dataDir }));
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
-  const adminUrl = benchAdminUrl('postgres://postgres@127.0.0.1:5432/test');
-  if ((!only || only === 'postgres') && adminUrl) {
-    const created = await createPostgresDatabase(adminUrl, 'quayline_bench_jit');
-    try {
-      results.push(await run('PostgreSQL', { kind: 'postgres', url: created.url }));
-    } finally {
-      await created.drop();
-    }
-  }
+  const results = await runOnBenchDatabases('jit', run);
   const ms = (v: number) => Math.round(v);
   console.log(`\nDCSA JIT 2.0: ${CALLS} calls opened by a carrier's system over HTTP (6 PUTs each), one terminal plan each delivered to the carrier's endpoint, one carrier request each in answer\n`);
   console.log(`| database | every inbound PUT p50 / p95 (ms) | within ${INBOUND_TARGET_MS} ms | the PUT that creates the call p50 / p95 | a REQ on an existing call p50 / p95 | the terminal's step save (portal API) p50 / p95 | save to receipt p50 / p95 (ms) | within ${OUTBOUND_TARGET_MS} ms | messages off the standard |`);

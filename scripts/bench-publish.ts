@@ -4,16 +4,13 @@
 // operations, a crane booking and two shift cards, so the work that moves along with a call is measured too. While the
 // publish runs, GET /ready is asked once: its answer and how long it took show whether the probe keeps its promise.
 // Prints the median of `--runs` runs (default 3). A missed target is a finding, not an error (docs/performance.md).
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { buildApp } from '../apps/server/src/app';
 import type { TDatabaseConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
 import { createManualClock } from '../apps/server/src/lib/clock';
 import { createPortcallWorld } from '../apps/server/src/test/portcall-world';
-import { type TestApp, createPostgresDatabase, testConfig } from '../apps/server/src/test/test-app';
-import { benchAdminUrl, benchOnly, percentile } from './bench-common';
+import { type TestApp, testConfig } from '../apps/server/src/test/test-app';
+import { percentile, runOnBenchDatabases } from './bench-common';
 
 const argValue = (name: string): string | undefined => {
   const at = process.argv.indexOf(name);
@@ -119,25 +116,7 @@ async function run(label: string, config: TDatabaseConfig): Promise<TResult> {
 }
 
 async function main(): Promise<void> {
-  const only = benchOnly();
-  const results: TResult[] = [];
-  if (!only || only === 'pglite') {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quayline-bench-publish-'));
-    try {
-      results.push(await run('PGlite (data directory)', { kind: 'pglite', dataDir }));
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
-  const adminUrl = benchAdminUrl('postgres://postgres@127.0.0.1:5432/test');
-  if ((!only || only === 'postgres') && adminUrl) {
-    const created = await createPostgresDatabase(adminUrl, 'quayline_bench_publish');
-    try {
-      results.push(await run('PostgreSQL', { kind: 'postgres', url: created.url }));
-    } finally {
-      await created.drop();
-    }
-  }
+  const results = await runOnBenchDatabases('publish', run);
   console.log(`\nPublishing a sandbox of ${MOVES} moves (each call with cargo operations, a crane booking and two shift cards), median of ${RUNS} runs\n`);
   console.log(`| database | publish (ms) | refused publish (ms) | GET /ready during the publish | within ${TARGET_MS} ms |`);
   console.log('|---|---:|---:|---|---|');
