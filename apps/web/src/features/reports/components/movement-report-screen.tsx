@@ -7,7 +7,7 @@ import { statusKey } from '@/entities/portcall/enum-labels';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { reportDownloadUrl, useMovementReport } from '../api/get-reports';
 import { PeriodFilter, usePeriod } from './period-filter';
-import { CardField, ReportFrame, ReportTable, useReportTerminal } from './report-frame';
+import { CardField, ReportFrame, ReportTable, VesselCell, useReportTerminal } from './report-frame';
 
 const KIND_COLOURS = { arrival: 'harbor', departure: 'navy', shift: 'orange' } as const;
 
@@ -75,14 +75,7 @@ export function MovementReportScreen() {
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatZonedDateTime(r.time, tz, locale)}</Table.Td>
             <Table.Td>{kind(r)}</Table.Td>
             <Table.Td>{t(`reports.movement.sources.${r.time_source}`)}</Table.Td>
-            <Table.Td>
-              <Text size="sm" fw={600}>
-                {r.vessel_name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {r.vessel_operator_name}
-              </Text>
-            </Table.Td>
+            <VesselCell vesselName={r.vessel_name} operatorName={r.vessel_operator_name} />
             <Table.Td>{t(statusKey(r.status as TPortcallStatus))}</Table.Td>
             <Table.Td>{r.berth_section ?? '–'}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{positions(r)}</Table.Td>

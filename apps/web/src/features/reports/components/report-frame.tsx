@@ -98,6 +98,20 @@ export function ReportFrame({ view, title, description, report, filters, downloa
 }
 
 /** A labelled value of a report card on a phone. */
+/** A report table's vessel cell: the vessel's name over its operator's. */
+export function VesselCell({ vesselName, operatorName }: { vesselName: string; operatorName: string }) {
+  return (
+    <Table.Td>
+      <Text size="sm" fw={600}>
+        {vesselName}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {operatorName}
+      </Text>
+    </Table.Td>
+  );
+}
+
 export function CardField({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">

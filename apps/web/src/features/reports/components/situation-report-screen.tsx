@@ -6,14 +6,13 @@ import { CARGO_TYPES, SITUATION_HOURS_AHEAD_DEFAULT, type TPortcallStatus, type 
 import { useLocale } from '@/hooks/use-locale';
 import { formatCount } from '@/lib/number-format';
 import { cargoTypeKey, statusKey } from '@/entities/portcall/enum-labels';
-
-const isCargoType = (value: string): value is (typeof CARGO_TYPES)[number] => (CARGO_TYPES as readonly string[]).includes(value);
 import { formatZonedDateTime, fromZonedInputValue, toZonedInputValue } from '@/lib/zoned-time';
 import { reportDownloadUrl, useSituationReport } from '../api/get-reports';
-import { CardField, ReportFrame, ReportTable, useReportTerminal } from './report-frame';
+import { CardField, ReportFrame, ReportTable, VesselCell, useReportTerminal } from './report-frame';
 import { DateTimeField } from '@/components/date-inputs';
 
 const HOURS_AHEAD_CHOICES = [6, 12, 24, 48, 72, 168];
+const isCargoType = (value: string): value is (typeof CARGO_TYPES)[number] => (CARGO_TYPES as readonly string[]).includes(value);
 
 function TimeWithLabel({ time, timeZone }: { time: { value: string | null; label: string | null }; timeZone: string }) {
   const { t } = useTranslation();
@@ -124,14 +123,7 @@ export function SituationReportScreen() {
         {rows.map((r) => (
           <Table.Tr key={r.portcall_id} data-testid="situation-row">
             <Table.Td>{situation(r)}</Table.Td>
-            <Table.Td>
-              <Text size="sm" fw={600}>
-                {r.vessel_name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {r.vessel_operator_name}
-              </Text>
-            </Table.Td>
+            <VesselCell vesselName={r.vessel_name} operatorName={r.vessel_operator_name} />
             <Table.Td>{t(statusKey(r.status as TPortcallStatus))}</Table.Td>
             <Table.Td>{r.berth_section ?? '–'}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
