@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page, expect } from '@playwright/test';
+import type { TPaged, TPortcall, TTerminalDetail, TVessel } from '@quayline/domain';
 
 export const DEMO_PASSWORD = 'Quayline-Demo-2026!';
 export const USERS = {
@@ -61,3 +62,31 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD,
   await page.getByTestId('login-password').press('Enter');
   await expect(page).toHaveURL(/\/(en|de|fr|es)\/dashboard$/);
 }
+
+/** An API call as the signed-in page makes it (its cookie); an error answer fails the story with the answer. */
+export async function apiCall<T>(page: Page, method: 'GET' | 'POST' | 'PUT', pathname: string, data?: unknown): Promise<T> {
+  const response = await page.request.fetch(`${baseUrl()}/api/portal/v1${pathname}`, { method, ...(data === undefined ? {} : { data }) });
+  expect(response.ok(), `${method} ${pathname}: ${response.status()} ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { payload: T }).payload;
+}
+
+/**
+ * A call of the story's own at the signed-in planner's terminal: a vessel that has an operator, at the quay from
+ * 100 m for 20 hours from `arrival`, with the story's `details` (cargo, shifts, voyage number...).
+ */
+export async function bookOwnCall(page: Page, arrival: number, details: Record<string, unknown>): Promise<{ call: TPortcall; terminal: TTerminalDetail }> {
+  const terminal = await apiCall<TTerminalDetail>(page, 'GET', '/terminals/current_terminal');
+  const vessel = (await apiCall<TPaged<TVessel>>(page, 'GET', '/vessels?per_page=100')).items.find((v) => v.vessel_operator !== null)!;
+  const call = await apiCall<TPortcall>(page, 'POST', '/portcalls', {
+    terminal_id: terminal.id,
+    vessel_id: vessel.id,
+    vessel_operator_id: vessel.vessel_operator!.id,
+    berth_arrival: new Date(arrival).toISOString(),
+    berth_departure: new Date(arrival + 20 * 3_600_000).toISOString(),
+    berth_start_position: 100,
+    berth_end_position: 100 + Math.max(200, Math.ceil(vessel.length_overall_m / 25) * 25),
+    ...details,
+  });
+  return { call, terminal };
+}
+

@@ -4,21 +4,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page, expect, test } from '@playwright/test';
-import type { TPaged, TPortcall, TTerminalDetail, TVessel } from '@quayline/domain';
-import { PHONE, USERS, WIDE_DESKTOP, baseUrl, login } from '../support/fixtures';
+import type { TPortcall } from '@quayline/domain';
+import { PHONE, USERS, WIDE_DESKTOP, apiCall, baseUrl, bookOwnCall, login } from '../support/fixtures';
 
-const API = () => `${baseUrl()}/api/portal/v1`;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const shots = process.env.SHOTS_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 /** An English figure: a comma before three digits, or a point before decimals, next to a digit. */
 const ENGLISH_FIGURE = /\d,\d{3}(?!\d)|\d\.\d{1,2}(?!\d)/;
-
-async function call<T>(page: Page, method: 'GET' | 'POST', pathname: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(`${API()}${pathname}`, { method, ...(data === undefined ? {} : { data }) });
-  expect(response.ok(), `${method} ${pathname}: ${response.status()} ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { payload: T }).payload;
-}
 
 for (const [label, viewport] of [
   ['desktop', WIDE_DESKTOP],
@@ -27,17 +20,8 @@ for (const [label, viewport] of [
   test(`a German planner reads German numbers on the berth planner, the details and the dashboard, ${label}`, async ({ browser }) => {
     const page = await (await browser.newContext({ viewport })).newPage();
     await login(page, USERS.night, undefined, 'de');
-    const terminal = await call<TTerminalDetail>(page, 'GET', '/terminals/current_terminal');
-    const vessel = (await call<TPaged<TVessel>>(page, 'GET', '/vessels?per_page=100')).items.find((v) => v.vessel_operator !== null)!;
     const arrival = Date.parse(`${new Date(Date.now() + (label === 'desktop' ? 47 : 48) * DAY_MS).toISOString().slice(0, 10)}T10:00:00Z`);
-    const created = await call<TPortcall>(page, 'POST', '/portcalls', {
-      terminal_id: terminal.id,
-      vessel_id: vessel.id,
-      vessel_operator_id: vessel.vessel_operator!.id,
-      berth_arrival: new Date(arrival).toISOString(),
-      berth_departure: new Date(arrival + 20 * HOUR_MS).toISOString(),
-      berth_start_position: 100,
-      berth_end_position: 100 + Math.max(200, Math.ceil(vessel.length_overall_m / 25) * 25),
+    const { call: created } = await bookOwnCall(page, arrival, {
       cargo_operations_start: new Date(arrival + HOUR_MS).toISOString(),
       cargo_operations_end: new Date(arrival + 3 * HOUR_MS).toISOString(),
       cargo_details: [{ cargo_type: 'Container (boxes)', discharge: 3091, load: 0, restow: 0 }],
@@ -73,8 +57,8 @@ for (const [label, viewport] of [
       await page.getByTestId('performance-table').scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(shots, `german-numbers-dashboard-${label}.png`) });
     } finally {
-      const current = await call<TPortcall>(page, 'GET', `/portcalls/${created.id}`);
-      if (current.status !== 'Cancelled') await call<TPortcall>(page, 'POST', `/portcalls/${created.id}/cancel`, { version: current.version });
+      const current = await apiCall<TPortcall>(page, 'GET', `/portcalls/${created.id}`);
+      if (current.status !== 'Cancelled') await apiCall<TPortcall>(page, 'POST', `/portcalls/${created.id}/cancel`, { version: current.version });
       await page.context().close();
     }
   });

@@ -3,19 +3,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page, expect, test } from '@playwright/test';
-import type { TPaged, TPortcall, TTerminalDetail, TVessel } from '@quayline/domain';
-import { PHONE, USERS, WIDE_DESKTOP, baseUrl, login } from '../support/fixtures';
+import type { TPortcall, TTerminalDetail } from '@quayline/domain';
+import { PHONE, USERS, WIDE_DESKTOP, apiCall, baseUrl, bookOwnCall, login } from '../support/fixtures';
 
-const API = () => `${baseUrl()}/api/portal/v1`;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
-
-async function call<T>(page: Page, method: 'GET' | 'POST', pathname: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(`${API()}${pathname}`, { method, ...(data === undefined ? {} : { data }) });
-  expect(response.ok(), `${method} ${pathname}: ${response.status()} ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { payload: T }).payload;
-}
 
 for (const [label, viewport, locale, marker] of [
   ['desktop-en', WIDE_DESKTOP, 'en', /moves per gang-hour, far above the norm/],
@@ -26,19 +19,11 @@ for (const [label, viewport, locale, marker] of [
   test(`the planner card marks a shift far above the terminal's rate, ${label}`, async ({ browser }) => {
     const page = await (await browser.newContext({ viewport })).newPage();
     await login(page, USERS.night, undefined, locale);
-    const terminal = await call<TTerminalDetail>(page, 'GET', '/terminals/current_terminal');
-    const vessel = (await call<TPaged<TVessel>>(page, 'GET', '/vessels?per_page=100')).items.find((v) => v.vessel_operator !== null)!;
+    const terminal = await apiCall<TTerminalDetail>(page, 'GET', '/terminals/current_terminal');
     const day = new Date(Date.now() + 43 * DAY_MS).toISOString().slice(0, 10);
     const dayShift = terminal.shifts.find((s) => s.start_time <= '11:00' && s.end_time >= '14:00' && s.start_time < s.end_time)!;
     const arrival = Date.parse(`${day}T10:00:00Z`);
-    const created = await call<TPortcall>(page, 'POST', '/portcalls', {
-      terminal_id: terminal.id,
-      vessel_id: vessel.id,
-      vessel_operator_id: vessel.vessel_operator!.id,
-      berth_arrival: new Date(arrival).toISOString(),
-      berth_departure: new Date(arrival + 20 * HOUR_MS).toISOString(),
-      berth_start_position: 100,
-      berth_end_position: 100 + Math.max(200, Math.ceil(vessel.length_overall_m / 25) * 25),
+    const { call: created } = await bookOwnCall(page, arrival, {
       // 450 moves by one gang in an hour and a half: 300 an hour, where a crane of the demo works about 30. 10:30-12:00 UTC
       // is late morning in the terminal's winter time, inside its day shift.
       portcall_shift_details: [{ shift_number: dayShift.shift_number, start_time: new Date(arrival + HOUR_MS / 2).toISOString(), end_time: new Date(arrival + 2 * HOUR_MS).toISOString(), cargo_type: 'Container (boxes)', discharge: 450, load: 0, restow: 0, gangs: 1 }],
@@ -53,8 +38,8 @@ for (const [label, viewport, locale, marker] of [
       await flag.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(shots, `planner-plausibility-${label}.png`) });
     } finally {
-      const current = await call<TPortcall>(page, 'GET', `/portcalls/${created.id}`);
-      if (current.status !== 'Cancelled') await call<TPortcall>(page, 'POST', `/portcalls/${created.id}/cancel`, { version: current.version });
+      const current = await apiCall<TPortcall>(page, 'GET', `/portcalls/${created.id}`);
+      if (current.status !== 'Cancelled') await apiCall<TPortcall>(page, 'POST', `/portcalls/${created.id}/cancel`, { version: current.version });
       await page.context().close();
     }
   });
