@@ -5,6 +5,7 @@ import { type ExpressionBuilder, type Kysely, type Transaction, sql } from 'kyse
 import type { DB, PortalUser } from '../../db/schema';
 import { portcallsWithParties, visibleTo } from '../portcalls/portcall.repository';
 import type { TAisPositionMessage, TAisStaticMessage } from './codec/decode';
+import { isVesselOfMmsis, vesselAisMmsi } from './vessel-ais';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -162,15 +163,14 @@ export async function linkAndFillVessel(trx: Db, s: TAisStaticMessage): Promise<
 
 export type TActiveCallOfVessel = { portcall_id: number; terminal_id: number; vessel_operator_id: number; agent_id: number | null; mmsi: string };
 
-/** The active calls of the vessels with these MMSIs (by the record's MMSI, or by the IMO AIS reported when the record has none). */
+/** The active calls of the vessels these MMSIs report (which vessel an MMSI is: isVesselOfMmsis). */
 export async function findActiveCallsOfMmsis(db: Db, mmsis: readonly string[], now: Date): Promise<TActiveCallOfVessel[]> {
   if (mmsis.length === 0) return [];
   const rows = await db
     .selectFrom('portcalls')
     .innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id')
-    .leftJoin('ais_vessels as av', (join) => join.on('vessels.mmsi', 'is', null).onRef('av.imo_number', '=', 'vessels.imo_number'))
-    .select(['portcalls.id as portcall_id', 'portcalls.terminal_id', 'portcalls.vessel_operator_id', 'portcalls.agent_id', sql<string>`coalesce(vessels.mmsi, av.mmsi)`.as('mmsi')])
-    .where((eb) => eb.or([eb('vessels.mmsi', 'in', [...mmsis]), eb('av.mmsi', 'in', [...mmsis])]))
+    .select(['portcalls.id as portcall_id', 'portcalls.terminal_id', 'portcalls.vessel_operator_id', 'portcalls.agent_id', vesselAisMmsi('vessels').$castTo<string>().as('mmsi')])
+    .where(isVesselOfMmsis(mmsis, 'vessels'))
     .where(activeCallsAt(now))
     .execute();
   return rows.map((r) => ({ ...r, mmsi: r.mmsi.trim() }));
@@ -238,18 +238,6 @@ export function findMapPortcalls(db: Db, args: { user: PortalUser; terminalId: n
     .orderBy('portcalls.id')
     .execute();
 }
-
-/** What AIS knows of these vessels: by MMSI, and by IMO for records without an MMSI (newest static first). */
-export function findAisVessels(db: Db, args: { mmsis: string[]; imoNumbers: string[] }) {
-  if (args.mmsis.length === 0 && args.imoNumbers.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('ais_vessels')
-    .selectAll()
-    .where((eb) => eb.or([...(args.mmsis.length ? [eb('mmsi', 'in', args.mmsis)] : []), ...(args.imoNumbers.length ? [eb('imo_number', 'in', args.imoNumbers)] : [])]))
-    .orderBy('static_received_at', (ob) => ob.desc().nullsLast())
-    .execute();
-}
-export type TAisVesselRow = Awaited<ReturnType<typeof findAisVessels>>[number];
 
 /** Each vessel's positions since `since`, thinned in SQL to about `maxPoints` (always keeping the newest). */
 export async function findTracks(db: Db, args: { mmsis: string[]; since: Date; maxPoints: number }) {

@@ -15,7 +15,8 @@ import type { AuthSession } from '../auth/auth.service';
 import { iso, num } from '../portcalls/portcall-mapper';
 import { terminalIdsOf } from '../portcalls/portcall.service';
 import { findPredictedBerthArrivals } from '../predictions/predicted-arrival.read';
-import { type TAisVesselRow, findAisVessels, findMapPortcalls, findTracks, findVisibleVessel } from './ais.repository';
+import { findMapPortcalls, findTracks, findVisibleVessel } from './ais.repository';
+import { type TAisVesselRow, findAisRowsOfVessels } from './vessel-ais';
 
 const MAX_TRACK_POINTS = 120;
 const DEFAULT_STATUSES = PORTCALL_STATUSES.filter((s) => s !== 'Cancelled');
@@ -68,14 +69,8 @@ export async function listMapPortcalls(ctx: AppContext, session: AuthSession, ar
   const now = ctx.clock.now();
   const calls = currentCallPerVessel(await findMapPortcalls(ctx.db, { user: session.user, terminalId: args.terminal_id, statuses, watchedOnly: args.watched_only === 'true', now }));
 
-  const mmsis = [...new Set(calls.flatMap((c) => (c.mmsi ? [c.mmsi.trim()] : [])))];
-  const imoNumbers = [...new Set(calls.filter((c) => !c.mmsi).map((c) => c.imo_number))];
-  const aisVessels = await findAisVessels(ctx.db, { mmsis, imoNumbers });
-  const byMmsi = new Map(aisVessels.map((v) => [v.mmsi, v]));
-  const byImo = new Map<string, TAisVesselRow>();
-  // Newest static data first, so the first row per IMO is the one to use.
-  for (const v of aisVessels) if (v.imo_number && !byImo.has(v.imo_number)) byImo.set(v.imo_number, v);
-  const aisOf = (c: (typeof calls)[number]) => (c.mmsi ? byMmsi.get(c.mmsi.trim()) : byImo.get(c.imo_number));
+  const aisRows = await findAisRowsOfVessels(ctx.db, calls.map((c) => c.vessel_id));
+  const aisOf = (c: (typeof calls)[number]) => aisRows.get(c.vessel_id);
 
   const trackHours = args.track_hours ?? 0;
   const trackMmsis = [...new Set(calls.flatMap((c) => aisOf(c)?.mmsi ?? []))];
@@ -154,8 +149,7 @@ export async function vesselCharacteristics(ctx: AppContext, session: AuthSessio
   const vessel = await findVisibleVessel(ctx.db, { user: session.user, vesselId });
   if (!vessel) throw new AppError('NOT_FOUND', { message: 'No such vessel.' });
   const mmsi = vessel.mmsi?.trim() ?? null;
-  const rows = await findAisVessels(ctx.db, { mmsis: mmsi ? [mmsi] : [], imoNumbers: mmsi ? [] : [vessel.imo_number] });
-  const ais = rows[0];
+  const ais = (await findAisRowsOfVessels(ctx.db, [vessel.id])).get(vessel.id);
   return {
     vessel_id: vessel.id,
     mmsi: mmsi ?? ais?.mmsi ?? null,

@@ -198,6 +198,19 @@ describe.each(DB_TARGETS)('AIS-detected actual times on %s', (target) => {
     expect((await get(res.json().payload.id)).status).toBe('Arrived at PBP');
   });
 
+  it("keeps to the vessel record's MMSI: another MMSI reporting the same IMO number does not move the call", async () => {
+    await setMode('apply');
+    const { call, mmsi } = await newCall();
+    const vessel = await t.database.db.selectFrom('vessels').select('imo_number').where('mmsi', '=', mmsi).executeTakeFirstOrThrow();
+    const other = '211999002';
+    await t.database.db.insertInto('ais_vessels').values({ mmsi: other, imo_number: vessel.imo_number, static_received_at: at(-5) }).execute();
+    await detectAisTimes(t.app.ctx, pbpEntry(other));
+    expect(await detections(call.id)).toEqual([]);
+    expect((await get(call.id)).status).not.toBe('Arrived at PBP');
+    await detectAisTimes(t.app.ctx, pbpEntry(mmsi));
+    expect((await get(call.id)).status).toBe('Arrived at PBP');
+  });
+
   it('terminal AIS settings: read by the terminal, changed by its planners, 409 on a stale version, 400 on a bad value', async () => {
     const read = await w.planner('GET', `/terminals/${w.terminal.id}/ais_settings`);
     expect(read.statusCode).toBe(200);

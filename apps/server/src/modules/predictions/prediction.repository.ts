@@ -2,6 +2,7 @@
 // boarding place and berth arrivals), AIS reports, and the stored predictions per call and source.
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { isVesselOfMmsis, vesselAisMmsi } from '../ais/vessel-ais';
 import { hasEarlierOpenCallOfVessel } from '../ais/vessel-current-call';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -20,7 +21,7 @@ export function findApproachingCalls(db: Db, args: { now: Date; mmsis?: readonly
     .where('portcalls.berth_arrival', '<=', new Date(now.getTime() + PREDICTION_AHEAD_MS))
     .where('portcalls.berth_arrival', '>=', new Date(now.getTime() - PREDICTION_OVERDUE_MS))
     .where(sql<boolean>`not ${hasEarlierOpenCallOfVessel(now)}`)
-    .$if(args.mmsis !== undefined, (q) => q.where('av.mmsi', 'in', args.mmsis!.length ? [...args.mmsis!] : ['']))
+    .$if(args.mmsis !== undefined, (q) => q.where(isVesselOfMmsis(args.mmsis!, 'vessels')))
     .$if(args.portcallIds !== undefined, (q) => q.where('portcalls.id', 'in', args.portcallIds!.length ? [...args.portcallIds!] : [-1]))
     .orderBy('portcalls.id')
     .execute();
@@ -35,7 +36,7 @@ export function selectPredictionCalls(db: Db) {
     .innerJoin('terminals', 'terminals.id', 'portcalls.terminal_id')
     .leftJoin('pilot_boarding_places as pbp', 'pbp.id', 'portcalls.pilot_boarding_place_id')
     .leftJoin('ports as prev', 'prev.id', 'portcalls.previous_port_id')
-    .leftJoin('ais_vessels as av', (join) => join.on(sql<boolean>`av.mmsi = coalesce(vessels.mmsi, (select a2.mmsi from ais_vessels a2 where a2.imo_number = vessels.imo_number order by a2.updated_at desc limit 1))`))
+    .leftJoin('ais_vessels as av', (join) => join.on(sql<boolean>`av.mmsi = ${vesselAisMmsi('vessels')}`))
     .leftJoin('ais_call_tracking as tr', 'tr.portcall_id', 'portcalls.id')
     .leftJoin('portcall_predictions as own', (join) => join.onRef('own.portcall_id', '=', 'portcalls.id').on('own.source', '=', 'ais'))
     .select([

@@ -1,6 +1,7 @@
 // The calls AIS positions may concern, and their tracking rows.
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { DB } from '../../../db/schema';
+import { isVesselOfMmsis, vesselAisMmsi } from '../vessel-ais';
 import { hasEarlierOpenCallOfVessel } from '../vessel-current-call';
 import { type TTrackingState, initialTrackingState } from './detect-phase';
 
@@ -18,15 +19,12 @@ export function findActiveCallsOfVessels(db: Db, mmsis: readonly string[], now: 
     .innerJoin('vessels as v', 'v.id', 'p.vessel_id')
     .innerJoin('terminals as t', 't.id', 'p.terminal_id')
     .leftJoin('pilot_boarding_places as pbp', 'pbp.id', 'p.pilot_boarding_place_id')
-    // The vessel record may lack the MMSI: the IMO number from the vessel's own type 5 message links it then.
-    .leftJoin('ais_vessels as av', (j) => j.onRef('av.imo_number', '=', 'v.imo_number').on('av.mmsi', 'in', [...mmsis]))
     .select([
       'p.id',
       'p.terminal_id',
       'p.berth_start_position',
       'p.berth_end_position',
-      'v.mmsi as vessel_mmsi',
-      'av.mmsi as ais_mmsi',
+      vesselAisMmsi('v').$castTo<string>().as('ais_mmsi'),
       't.quay_origin_latitude',
       't.quay_origin_longitude',
       't.quay_bearing_deg',
@@ -39,7 +37,7 @@ export function findActiveCallsOfVessels(db: Db, mmsis: readonly string[], now: 
     .where('p.status', '!=', 'Cancelled')
     .where('p.berth_arrival', '>=', from)
     .where('p.berth_arrival', '<=', to)
-    .where((eb) => eb.or([eb('v.mmsi', 'in', [...mmsis]), eb('av.mmsi', 'is not', null)]))
+    .where(isVesselOfMmsis(mmsis, 'v'))
     .where(sql<boolean>`not ${hasEarlierOpenCallOfVessel(now, 'p')}`)
     .orderBy('p.id')
     .execute();

@@ -26,13 +26,11 @@ export async function detectAisTimes(ctx: AppContext, batch: TAisPositionBatch):
   const byMmsi = new Map<string, TAisPositionBatch>();
   for (const p of batch) byMmsi.set(p.mmsi, [...(byMmsi.get(p.mmsi) ?? []), p]);
   const now = ctx.clock.now();
-  const rows = await findActiveCallsOfVessels(ctx.db, [...byMmsi.keys()], now);
-  // A vessel whose IMO several MMSIs reported joins once per MMSI: one pass per call.
-  const calls = [...new Map(rows.map((r) => [r.id, r])).values()];
+  const calls = await findActiveCallsOfVessels(ctx.db, [...byMmsi.keys()], now);
   const tracking = new Map((await findTrackingRows(ctx.db, calls.map((c) => c.id))).map((r) => [r.portcall_id, r]));
   const quiet: { portcallId: number; at: Date; latitude: number; longitude: number }[] = [];
   for (const call of calls) {
-    const positions = byMmsi.get(call.ais_mmsi ?? '') ?? byMmsi.get(call.vessel_mmsi ?? '') ?? [];
+    const positions = byMmsi.get(call.ais_mmsi) ?? [];
     const fences = geofencesOf(call);
     if (positions.length === 0 || (!fences.berth && !fences.pilotBoardingPlace)) continue;
     // Most positions of a busy feed are far out at sea: they only move the last position, in one statement for all.
