@@ -53,6 +53,8 @@ export const ZPlannerMode = z.enum(PLANNER_MODES);
 export type TPortcallType = z.infer<typeof ZPortcallType>;
 export type TBerthOrientation = z.infer<typeof ZBerthOrientation>;
 export type TCargoType = z.infer<typeof ZCargoType>;
+/** Whether a text (a picker's value, a field a notice stored as text) is one of the cargo types the screens translate. */
+export const isCargoType = (value: string | null | undefined): value is TCargoType => (CARGO_TYPES as readonly string[]).includes(value ?? '');
 export type TMoveCountUnit = z.infer<typeof ZMoveCountUnit>;
 export type TVesselCharacteristic = z.infer<typeof ZVesselCharacteristic>;
 export type TCargoQuantityStatus = z.infer<typeof ZCargoQuantityStatus>;

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CARGO_TYPES, type TPriseNoticeContent } from '@quayline/domain';
+import { type TPriseNoticeContent, isCargoType } from '@quayline/domain';
 import { formatNumber } from '@/lib/number-format';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
@@ -30,11 +30,7 @@ export function PriseSummary({ content, timeZone }: { content: TPriseNoticeConte
   // Quay positions read in whole metres, as on the list and the planner.
   const quayMetres = (v: number | null) => (v === null ? dash : formatNumber(v, locale, 0));
   const { vessel } = content;
-  const cargo = content.cargo_type
-    ? (CARGO_TYPES as readonly string[]).includes(content.cargo_type)
-      ? t(cargoTypeKey(content.cargo_type as (typeof CARGO_TYPES)[number]))
-      : content.cargo_type
-    : dash;
+  const cargo = content.cargo_type ? (isCargoType(content.cargo_type) ? t(cargoTypeKey(content.cargo_type)) : content.cargo_type) : dash;
   const eta = content.eta_pilot_boarding_place ? formatZonedDateTime(content.eta_pilot_boarding_place, timeZone, locale) : dash;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs" data-testid="prise-summary">

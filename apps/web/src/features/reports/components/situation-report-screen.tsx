@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Badge, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CARGO_TYPES, SITUATION_HOURS_AHEAD_DEFAULT, type TPortcallStatus, type TSituationReportRow, type TTimeLabel } from '@quayline/domain';
+import { SITUATION_HOURS_AHEAD_DEFAULT, isCargoType, type TPortcallStatus, type TSituationReportRow, type TTimeLabel } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
 import { formatCount } from '@/lib/number-format';
 import { cargoTypeKey, statusKey } from '@/entities/portcall/enum-labels';
@@ -12,7 +12,6 @@ import { CardField, ReportFrame, ReportTable, VesselCell, useReportTerminal } fr
 import { DateTimeField } from '@/components/date-inputs';
 
 const HOURS_AHEAD_CHOICES = [6, 12, 24, 48, 72, 168];
-const isCargoType = (value: string): value is (typeof CARGO_TYPES)[number] => (CARGO_TYPES as readonly string[]).includes(value);
 
 function TimeWithLabel({ time, timeZone }: { time: { value: string | null; label: string | null }; timeZone: string }) {
   const { t } = useTranslation();

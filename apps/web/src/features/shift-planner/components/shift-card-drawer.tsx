@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Alert, Button, Drawer, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CARGO_TYPES, type TBoardEquipment, type TBoardPortcall, type TBoardShift, type TShiftDetailInput } from '@quayline/domain';
+import { CARGO_TYPES, type TBoardEquipment, type TBoardPortcall, type TBoardShift, type TShiftDetailInput, isCargoType } from '@quayline/domain';
 import { ConflictNotice, type TConflictRow } from '@/components/ui/conflict-notice';
 import { FormProblems } from '@/components/ui/form-problems';
 import { cargoTypeKey } from '@/entities/portcall/enum-labels';
@@ -159,7 +159,7 @@ function CardForm(p: TShiftCardDrawerProps) {
         <Select
           label={label('cargo_type')}
           value={form.cargo_type ?? null}
-          onChange={(v) => set('cargo_type')((CARGO_TYPES as readonly string[]).includes(v ?? '') ? (v as TCardForm['cargo_type']) : null)}
+          onChange={(v) => set('cargo_type')(isCargoType(v) ? v : null)}
           data={CARGO_TYPES.map((value) => ({ value, label: t(cargoTypeKey(value)) }))}
           clearable
           readOnly={isReadOnly}
