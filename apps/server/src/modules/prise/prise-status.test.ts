@@ -1,29 +1,10 @@
 import { PRISE_REQUIRED_FIELDS, type TPriseNoticeContent } from '@quayline/domain';
+import { priseNoticeContent } from '@quayline/domain/testing';
 import { describe, expect, it } from 'vitest';
 import { decideNotice } from './local-port-authority';
 import { changedAspects, missingFieldErrors, missingFields, noticeFlags, priseStatusOf } from './prise-status';
 
-const complete: TPriseNoticeContent = {
-  vessel: { name: 'ELBE TRADER', imo_number: '9321483', call_sign: 'DABC1', mmsi: '211000001', flag: 'DE', length_overall_m: 300, beam_m: 40, max_draft_m: 14 },
-  voyage_number: '101W',
-  terminal: { id: 1, code: 'DEHAM-WMT', name: 'Waltershof', port_unlocode: 'DEHAM' },
-  pilot_boarding_place_name: 'Elbe 1',
-  eta_pilot_boarding_place: '2026-06-10T06:00:00.000Z',
-  berth_arrival: '2026-06-10T12:00:00.000Z',
-  berth_departure: '2026-06-11T12:00:00.000Z',
-  berth: { section_id: 7, section_name: 'Berth 1' },
-  berth_start_position_m: 10,
-  berth_end_position_m: 320,
-  draft_inbound_m: 12.5,
-  draft_outbound_m: 12,
-  previous_port: { id: 2, unlocode: 'NLRTM', name: 'Rotterdam' },
-  next_port: { id: 3, unlocode: 'BEANR', name: 'Antwerp' },
-  agent: { id: 4, code: 'AG', name: 'Agency' },
-  vessel_operator: { id: 5, code: 'VO', name: 'Line' },
-  cargo_type: 'Container (boxes)',
-  dangerous_goods: false,
-  persons_on_board: 22,
-};
+const complete = priseNoticeContent();
 
 /** The content with one required field emptied. */
 const without: Record<(typeof PRISE_REQUIRED_FIELDS)[number], (c: TPriseNoticeContent) => TPriseNoticeContent> = {
@@ -76,14 +57,14 @@ describe('PRISE status table', () => {
 });
 
 describe('PRISE flags', () => {
-  const due = '2026-06-09T06:00:00.000Z'; // 24 h before the ETA at the pilot boarding place
+  const due = '2026-07-14T02:00:00.000Z'; // 24 h before the ETA at the pilot boarding place
   it('flags a draft as late once now is past the due time, not before', () => {
     expect(noticeFlags({ content: complete, status: 'draft', submittedAt: null, now: new Date(Date.parse(due) - 60_000) }).late).toBe(false);
     expect(noticeFlags({ content: complete, status: 'draft', submittedAt: null, now: new Date(Date.parse(due) + 60_000) }).late).toBe(true);
   });
   it('judges a sent notice by when it was sent, not by now', () => {
-    expect(noticeFlags({ content: complete, status: 'approved', submittedAt: '2026-06-08T10:00:00.000Z', now: new Date('2026-06-10T00:00:00Z') }).late).toBe(false);
-    expect(noticeFlags({ content: complete, status: 'submitted', submittedAt: '2026-06-09T10:00:00.000Z', now: new Date('2026-06-09T10:00:00Z') }).late).toBe(true);
+    expect(noticeFlags({ content: complete, status: 'approved', submittedAt: '2026-07-13T10:00:00.000Z', now: new Date('2026-07-15T00:00:00Z') }).late).toBe(false);
+    expect(noticeFlags({ content: complete, status: 'submitted', submittedAt: '2026-07-14T10:00:00.000Z', now: new Date('2026-07-14T10:00:00Z') }).late).toBe(true);
   });
   it('flags vessels over 330 m or 45 m as large, at the limits not', () => {
     const at = (length: number, beam: number) => noticeFlags({ content: { ...complete, vessel: { ...complete.vessel, length_overall_m: length, beam_m: beam } }, status: 'draft', submittedAt: null, now: new Date(0) }).large_vessel;
@@ -95,14 +76,14 @@ describe('PRISE flags', () => {
 
 describe('what reopens a sent notice', () => {
   it('sees nothing when eta, draft and berth are the same (other fields do not count)', () => {
-    expect(changedAspects(complete, { ...complete, berth_departure: '2026-06-12T00:00:00.000Z', persons_on_board: 30 })).toEqual([]);
+    expect(changedAspects(complete, { ...complete, berth_departure: '2026-07-17T00:00:00.000Z', persons_on_board: 30 })).toEqual([]);
   });
   it('names eta, draft and berth changes', () => {
-    expect(changedAspects(complete, { ...complete, berth_arrival: '2026-06-10T13:00:00.000Z' })).toEqual(['eta']);
-    expect(changedAspects(complete, { ...complete, eta_pilot_boarding_place: '2026-06-10T06:30:00+00:00' })).toEqual(['eta']);
+    expect(changedAspects(complete, { ...complete, berth_arrival: '2026-07-15T09:00:00.000Z' })).toEqual(['eta']);
+    expect(changedAspects(complete, { ...complete, eta_pilot_boarding_place: '2026-07-15T02:30:00+00:00' })).toEqual(['eta']);
     expect(changedAspects(complete, { ...complete, draft_outbound_m: 12.4 })).toEqual(['draft']);
-    expect(changedAspects(complete, { ...complete, berth: { section_id: 8, section_name: 'Berth 2' } })).toEqual(['berth']);
-    expect(changedAspects(complete, { ...complete, berth_start_position_m: 20, draft_inbound_m: 13, berth_arrival: '2026-06-10T11:00:00Z' })).toEqual(['eta', 'draft', 'berth']);
+    expect(changedAspects(complete, { ...complete, berth: { section_id: 12, section_name: 'Berth 2' } })).toEqual(['berth']);
+    expect(changedAspects(complete, { ...complete, berth_start_position_m: 30, draft_inbound_m: 13, berth_arrival: '2026-07-15T07:00:00Z' })).toEqual(['eta', 'draft', 'berth']);
   });
 });
 
