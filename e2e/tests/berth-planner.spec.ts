@@ -4,9 +4,8 @@
 // lies, and open the planner there with ?from=; every call they create is cancelled and every draft reverted afterwards.
 import { type Browser, type Locator, type Page, expect, test } from '@playwright/test';
 import type { TCanvasSettingKey, TCanvasSettings, TDraftState, TPaged, TPortcall, TTerminalDetail, TUserDetails, TVessel } from '@quayline/domain';
-import { PHONE, USERS, WIDE_DESKTOP, baseUrl, login, screenshot } from '../support/fixtures';
+import { PHONE, USERS, WIDE_DESKTOP, apiCall, baseUrl, login, screenshot } from '../support/fixtures';
 
-const API = () => `${baseUrl()}/api/portal/v1`;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** Scale of the contract at zoom 100 %: 0.2 px per minute along time. */
@@ -50,15 +49,9 @@ function snapToGrid(ms: number, stepHours: number, timeZone: string): number {
 
 // ---------------------------------------------------------------- API
 
-async function call<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(`${API()}${path}`, { method, ...(data === undefined ? {} : { data }) });
-  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { payload: T }).payload;
-}
-
-const getCall = (page: Page, id: number) => call<TPortcall>(page, 'GET', `/portcalls/${id}`);
-const canvasSettings = async (page: Page) => (await call<TUserDetails>(page, 'GET', '/user_details')).canvas_settings;
-const putCanvasSetting = <K extends TCanvasSettingKey>(page: Page, type: K, value: TCanvasSettings[K]) => call<unknown>(page, 'PUT', '/update_canvas_settings', { type, value });
+const getCall = (page: Page, id: number) => apiCall<TPortcall>(page, 'GET', `/portcalls/${id}`);
+const canvasSettings = async (page: Page) => (await apiCall<TUserDetails>(page, 'GET', '/user_details')).canvas_settings;
+const putCanvasSetting = <K extends TCanvasSettingKey>(page: Page, type: K, value: TCanvasSettings[K]) => apiCall<unknown>(page, 'PUT', '/update_canvas_settings', { type, value });
 
 /** What a story needs to place its own calls and to predict where the planner puts a dragged card. */
 type TWorld = {
@@ -84,8 +77,8 @@ function quietWeek(timeZone: string): { from: string; day: string } {
 }
 
 async function plannerWorld(page: Page): Promise<TWorld> {
-  const terminal = await call<TTerminalDetail>(page, 'GET', '/terminals/current_terminal');
-  const vessels = await call<TPaged<TVessel>>(page, 'GET', '/vessels?per_page=100');
+  const terminal = await apiCall<TTerminalDetail>(page, 'GET', '/terminals/current_terminal');
+  const vessels = await apiCall<TPaged<TVessel>>(page, 'GET', '/vessels?per_page=100');
   const [first, second] = vessels.items.filter((v) => v.vessel_operator !== null).sort((a, b) => a.length_overall_m - b.length_overall_m);
   if (!first || !second) throw new Error('the demo data has fewer than two vessels with an operator');
   const settings = await canvasSettings(page);
@@ -102,7 +95,7 @@ async function plannerWorld(page: Page): Promise<TWorld> {
     day,
     async createCall({ arrival, hours, start, vessel: which = 0 }) {
       const vessel = which === 0 ? first : second;
-      const portcall = await call<TPortcall>(page, 'POST', '/portcalls', {
+      const portcall = await apiCall<TPortcall>(page, 'POST', '/portcalls', {
         terminal_id: terminal.id,
         vessel_id: vessel.id,
         vessel_operator_id: vessel.vessel_operator!.id,
@@ -116,11 +109,11 @@ async function plannerWorld(page: Page): Promise<TWorld> {
       return portcall;
     },
     async cleanup() {
-      const draft = await call<TDraftState>(page, 'GET', `/draft_portcalls?terminal_id=${terminal.id}`);
-      if (draft.changes.length || draft.can_undo || draft.can_redo) await call<TDraftState>(page, 'POST', '/draft_portcalls/revert', { terminal_id: terminal.id, version: draft.version });
+      const draft = await apiCall<TDraftState>(page, 'GET', `/draft_portcalls?terminal_id=${terminal.id}`);
+      if (draft.changes.length || draft.can_undo || draft.can_redo) await apiCall<TDraftState>(page, 'POST', '/draft_portcalls/revert', { terminal_id: terminal.id, version: draft.version });
       for (const id of created) {
         const current = await getCall(page, id);
-        if (current.status !== 'Cancelled') await call<TPortcall>(page, 'POST', `/portcalls/${id}/cancel`, { version: current.version });
+        if (current.status !== 'Cancelled') await apiCall<TPortcall>(page, 'POST', `/portcalls/${id}/cancel`, { version: current.version });
       }
     },
   };

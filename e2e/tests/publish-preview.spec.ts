@@ -4,17 +4,10 @@
 // two calls six weeks ahead in the night planner's own sandbox, and cancels them afterwards.
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import type { TDraftState, TPaged, TPortcall, TTerminalDetail, TVessel } from '@quayline/domain';
-import { PHONE, USERS, WIDE_DESKTOP, baseUrl, expectNoPageOverflow, login, screenshot } from '../support/fixtures';
+import { PHONE, USERS, WIDE_DESKTOP, apiCall, baseUrl, expectNoPageOverflow, login, screenshot } from '../support/fixtures';
 
-const API = () => `${baseUrl()}/api/portal/v1`;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-
-async function call<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(`${API()}${path}`, { method, ...(data === undefined ? {} : { data }) });
-  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { payload: T }).payload;
-}
 
 async function plannerPage(browser: Browser, viewport: { width: number; height: number }, locale = 'en'): Promise<Page> {
   const page = await (await browser.newContext({ viewport })).newPage();
@@ -24,15 +17,15 @@ async function plannerPage(browser: Browser, viewport: { width: number; height: 
 
 /** Two calls side by side on the quay, and a drafted move of the first onto the second. */
 async function clashingDraft(page: Page) {
-  const terminal = await call<TTerminalDetail>(page, 'GET', '/terminals/current_terminal');
-  const vessels = await call<TPaged<TVessel>>(page, 'GET', '/vessels?per_page=100');
+  const terminal = await apiCall<TTerminalDetail>(page, 'GET', '/terminals/current_terminal');
+  const vessels = await apiCall<TPaged<TVessel>>(page, 'GET', '/vessels?per_page=100');
   // The two shortest vessels, so the clash names two different ships.
   const [first, second] = vessels.items.filter((v) => v.vessel_operator !== null).sort((a, b) => a.length_overall_m - b.length_overall_m);
   const length = Math.max(200, Math.ceil(second!.length_overall_m / 25) * 25);
   const day = new Date(Date.now() + 42 * DAY_MS).toISOString().slice(0, 10);
   const arrival = Date.parse(`${day}T10:00:00Z`);
   const create = (start: number, vessel: TVessel) =>
-    call<TPortcall>(page, 'POST', '/portcalls', {
+    apiCall<TPortcall>(page, 'POST', '/portcalls', {
       terminal_id: terminal.id,
       vessel_id: vessel.id,
       vessel_operator_id: vessel.vessel_operator!.id,
@@ -44,9 +37,9 @@ async function clashingDraft(page: Page) {
     });
   const a = await create(100, first!);
   const b = await create(100 + length + 200, second!);
-  const draft = await call<TDraftState>(page, 'GET', `/draft_portcalls?terminal_id=${terminal.id}`);
+  const draft = await apiCall<TDraftState>(page, 'GET', `/draft_portcalls?terminal_id=${terminal.id}`);
   const target = b.berth_start_position! + 50;
-  await call<TDraftState>(page, 'PUT', '/draft_portcalls/update_draft_portcalls', { terminal_id: terminal.id, version: draft.version, changes: [{ portcall_id: a.id, berth_start_position: target, berth_end_position: target + length }] });
+  await apiCall<TDraftState>(page, 'PUT', '/draft_portcalls/update_draft_portcalls', { terminal_id: terminal.id, version: draft.version, changes: [{ portcall_id: a.id, berth_start_position: target, berth_end_position: target + length }] });
   return {
     terminal,
     a,
@@ -54,11 +47,11 @@ async function clashingDraft(page: Page) {
     target,
     from: new Date(arrival - DAY_MS).toISOString().slice(0, 10),
     async cleanup() {
-      const d = await call<TDraftState>(page, 'GET', `/draft_portcalls?terminal_id=${terminal.id}`);
-      if (d.changes.length || d.can_undo || d.can_redo) await call<TDraftState>(page, 'POST', '/draft_portcalls/revert', { terminal_id: terminal.id, version: d.version });
+      const d = await apiCall<TDraftState>(page, 'GET', `/draft_portcalls?terminal_id=${terminal.id}`);
+      if (d.changes.length || d.can_undo || d.can_redo) await apiCall<TDraftState>(page, 'POST', '/draft_portcalls/revert', { terminal_id: terminal.id, version: d.version });
       for (const id of [a.id, b.id]) {
-        const current = await call<TPortcall>(page, 'GET', `/portcalls/${id}`);
-        if (current.status !== 'Cancelled') await call<TPortcall>(page, 'POST', `/portcalls/${id}/cancel`, { version: current.version });
+        const current = await apiCall<TPortcall>(page, 'GET', `/portcalls/${id}`);
+        if (current.status !== 'Cancelled') await apiCall<TPortcall>(page, 'POST', `/portcalls/${id}/cancel`, { version: current.version });
       }
     },
   };
@@ -90,14 +83,14 @@ test.describe('publish preview', () => {
       // Stepping back publishes nothing.
       await page.getByTestId('publish-preview-cancel').click();
       await expect(page.getByTestId('publish-preview-body')).toBeHidden();
-      expect((await call<TPortcall>(page, 'GET', `/portcalls/${world.a.id}`)).berth_start_position).toBe(world.a.berth_start_position);
+      expect((await apiCall<TPortcall>(page, 'GET', `/portcalls/${world.a.id}`)).berth_start_position).toBe(world.a.berth_start_position);
 
       await page.getByTestId('sandbox-publish').click();
       await page.getByTestId('publish-preview-confirm-clashes').check();
       await publish.click();
       await expect(page.getByTestId('publish-preview-body')).toBeHidden();
       await expect(page.getByTestId('sandbox-change-count')).toContainText('0');
-      expect((await call<TPortcall>(page, 'GET', `/portcalls/${world.a.id}`)).berth_start_position, 'published as previewed').toBe(world.target);
+      expect((await apiCall<TPortcall>(page, 'GET', `/portcalls/${world.a.id}`)).berth_start_position, 'published as previewed').toBe(world.target);
 
       // Revert asks, and its Undo brings the dropped move back.
       const card = page.locator(`[data-testid="planner-card"][data-portcall-id="${world.b.id}"]`);
