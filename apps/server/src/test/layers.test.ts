@@ -1,7 +1,8 @@
 // The layers of the code base, read from the imports of its files as a newcomer reads them (docs/architecture.md):
 // on the server db/ is the ground floor, the modules stand on it and the demo stands on the modules; on the web
 // the shared layers (components, lib, hooks, entities) stand below the features, and no feature imports another.
-// Comments and docs explain code by its reasons, so none names an issue number.
+// Test data the apps' tests share stays out of the apps' code. Comments and docs explain code by its reasons, so none
+// names an issue number.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -92,6 +93,15 @@ describe('layers of the web app', () => {
     const breaks = ({ file, target }: TImport) => target !== null && above.some((dir) => inside(target, dir)) && !/\.test\.tsx?$/.test(file);
     const shared = ['components', 'lib', 'hooks', 'entities', 'types'].map((dir) => path.join(WEB, dir));
     expect(shared.flatMap((dir) => offending(dir, true, breaks))).toEqual([]);
+  });
+});
+
+describe('shared test data', () => {
+  it('is imported by tests and their fixture files only, so no app ships it', () => {
+    const isTestCode = (file: string) => /\.test\.tsx?$|fixtures\.tsx?$/.test(file) || file.split(path.sep).some((part) => part === 'test' || part === 'testing');
+    const breaks = ({ file, specifier }: TImport) => specifier === '@quayline/domain/testing' && !isTestCode(file);
+    const roots = ['apps/server/src', 'apps/web/src', 'packages/domain/src', 'packages/berth-optimizer/src'].map((dir) => path.join(REPO, dir));
+    expect(roots.flatMap((dir) => offending(dir, false, breaks))).toEqual([]);
   });
 });
 
