@@ -166,14 +166,13 @@ export type TActiveCallOfVessel = { portcall_id: number; terminal_id: number; ve
 /** The active calls of the vessels these MMSIs report (which vessel an MMSI is: isVesselOfMmsis). */
 export async function findActiveCallsOfMmsis(db: Db, mmsis: readonly string[], now: Date): Promise<TActiveCallOfVessel[]> {
   if (mmsis.length === 0) return [];
-  const rows = await db
+  return db
     .selectFrom('portcalls')
     .innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id')
     .select(['portcalls.id as portcall_id', 'portcalls.terminal_id', 'portcalls.vessel_operator_id', 'portcalls.agent_id', vesselAisMmsi('vessels').$castTo<string>().as('mmsi')])
     .where(isVesselOfMmsis(mmsis, 'vessels'))
     .where(activeCallsAt(now))
     .execute();
-  return rows.map((r) => ({ ...r, mmsi: r.mmsi.trim() }));
 }
 
 /** Deletes positions received before `before`, a few thousand rows per statement so no lock is held for long. Returns how many. */

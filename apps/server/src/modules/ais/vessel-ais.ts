@@ -23,9 +23,9 @@ function newestMmsiReportingImo(imoNumber: RawBuilder<unknown>) {
 }
 
 /**
- * True when the vessel (the table or alias `vessel`) is the one one of these MMSIs reports, by the rule of
- * vesselAisMmsi: how the readers of an AIS batch find the calls of the batch's vessels. Written so the record's MMSI is
- * matched first and the IMO number is only looked at for a record without one whose IMO a batch MMSI reported.
+ * True when the vessel's (the table or alias `vessel`) AIS MMSI by vesselAisMmsi is one of these: how the readers of an
+ * AIS batch find the calls of the batch's vessels. Written so the record's MMSI is matched first (by its index) and the
+ * newest report of an IMO number is only read for a record without an MMSI whose IMO number a batch MMSI reported.
  */
 export function isVesselOfMmsis(mmsis: readonly string[], vessel = 'vessels'): RawBuilder<boolean> {
   if (mmsis.length === 0) return sql<boolean>`false`;
@@ -41,10 +41,14 @@ export async function findAisRowsOfVessels(db: Db, vesselIds: readonly number[])
   if (vesselIds.length === 0) return new Map<number, TAisVesselRow>();
   const rows = await db
     .selectFrom('vessels')
-    .innerJoin('ais_vessels', (join) => join.on(sql<boolean>`ais_vessels.mmsi = ${vesselAisMmsi('vessels')}`))
-    .selectAll('ais_vessels')
+    // A lateral look-up with its limit (which keeps PostgreSQL from flattening it into a hash join over every row AIS
+    // has), so each vessel costs one primary-key read however many vessels AIS has heard.
+    .innerJoinLateral((eb) => eb.selectFrom('ais_vessels').selectAll('ais_vessels').where(sql<boolean>`ais_vessels.mmsi = ${vesselAisMmsi('vessels')}`).limit(1).as('av'), (join) => join.onTrue())
+    .selectAll('av')
     .select('vessels.id as vessel_id')
     .where('vessels.id', 'in', [...new Set(vesselIds)])
+    // A lateral's columns lose their table's select types; the rows are the table's rows with the vessel's id.
+    .$castTo<TAisVesselRow & { vessel_id: number }>()
     .execute();
   return new Map(rows.map(({ vessel_id, ...row }) => [vessel_id, row]));
 }
