@@ -38,7 +38,8 @@ describe('demo data generator', () => {
       await first.close();
       await second.close();
     }
-  });
+    // Two demo seeds one after the other: on a busy machine each took more than 15 s.
+  }, 180_000);
 });
 
 describe.each(DB_TARGETS)('demo seed on %s', (target) => {
