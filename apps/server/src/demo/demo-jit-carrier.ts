@@ -112,9 +112,9 @@ export async function startDemoJitCarrier(app: FastifyInstance): Promise<TDemoJi
   };
   const endpoint = await startJitCarrierEndpoint({ host: '127.0.0.1', port: 0, onMessage });
   try {
-    const connected = known
-      ? (await moveCounterpartyEndpoint(ctx, session, known.id, endpoint.url), await rotateCounterpartyKey(ctx, session, known.id, false))
-      : await createCounterparty(ctx, session, { name: DEMO_JIT_SYSTEM_NAME, organisation_id: carrier.id, endpoint_url: endpoint.url });
+    if (known) await moveCounterpartyEndpoint(ctx, session, known.id, endpoint.url);
+    // Only the key's digest is kept, so each start gives the system a new key (which ends the last start's).
+    const connected = known ? await rotateCounterpartyKey(ctx, session, known.id, false) : await createCounterparty(ctx, session, { name: DEMO_JIT_SYSTEM_NAME, organisation_id: carrier.id, endpoint_url: endpoint.url });
     const portalUserId = known?.portal_user_id ?? (await ctx.db.selectFrom('dcsa_counterparties').select('portal_user_id').where('id', '=', connected.id).executeTakeFirstOrThrow()).portal_user_id;
     own = await ownServiceIds(ctx, portalUserId);
     const jit = createJitCarrierClient(injectTransport({ app }), connected.api_key);
