@@ -34,7 +34,7 @@ const lines = [
 const portAuthority = app.ctx.config.portAuthority;
 if (portAuthority?.isLocal) lines.push(`  PRISE: local port authority on ${portAuthority.url} (set PORT_AUTHORITY_URL for a real one)`);
 if (jitCarrier) {
-  const what = jitOpened === null ? 'could not open its calls (see the log)' : jitOpened.length ? `sent its arrival time for ${jitOpened.length} coming call${jitOpened.length === 1 ? '' : 's'}` : 'keeps its calls in the exchange';
+  const what = jitOpened === null ? 'could not open its calls (see the log)' : jitOpened.length ? `sent its arrival time for ${jitOpened.length} coming call${jitOpened.length === 1 ? '' : 's'}` : 'has its coming calls in the exchange already';
   lines.push(`  DCSA JIT: Nordic Line's system (local carrier) on ${jitCarrier.endpoint.url}, ${what} (JIT_DEMO_CARRIER=false turns it off)`);
 }
 if (config.seedDemo) {
