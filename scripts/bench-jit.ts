@@ -13,7 +13,7 @@ import type { TDatabaseConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
 import { systemClock } from '../apps/server/src/lib/clock';
 import { signIn } from '../apps/server/src/test/fixtures';
-import { type TJitTransport, createJitCarrierClient, fetchTransport, openJitCall, startJitCarrierEndpoint } from '../apps/server/src/test/jit-carrier';
+import { type TJitTransport, createJitCarrierClient, fetchTransport, openJitCall, startJitCarrierEndpoint } from '../apps/server/src/modules/dcsa/local-jit-carrier';
 import { createPortcallWorld } from '../apps/server/src/test/portcall-world';
 import { type TestApp, testConfig } from '../apps/server/src/test/test-app';
 import { percentile, runBench, runOnBenchDatabases } from './bench-common';

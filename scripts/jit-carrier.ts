@@ -6,8 +6,7 @@
 // Quayline sends against the official JIT_v2.0.0.yaml and prints it. With --key and --scenario it opens a call at
 // Quayline (port call, terminal call, berth arrival and departure services, REQ for both); with --accept-plans it
 // answers each plan (PLN) Quayline sends with a REQ of the same time, replying to it, which accepts it.
-import { randomUUID } from 'node:crypto';
-import { type TJitCarrierClient, type TReceivedJitMessage, createJitCarrierClient, fetchTransport, openJitCall, startJitCarrierEndpoint } from '../apps/server/src/test/jit-carrier';
+import { type TJitCarrierClient, type TReceivedJitMessage, acceptPlan, createJitCarrierClient, fetchTransport, openJitCall, startJitCarrierEndpoint } from '../apps/server/src/modules/dcsa/local-jit-carrier';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -32,12 +31,9 @@ function describe(m: TReceivedJitMessage): string {
   return `<- ${m.method} ${m.path} ${what}\n   ${verdict}`;
 }
 
-async function acceptPlan(m: TReceivedJitMessage): Promise<void> {
-  const body = m.body as { timestampID: string; portCallServiceID: string; classifierCode: string; dateTime: string; isFYI?: boolean };
-  if (!client || body.classifierCode !== 'PLN' || body.isFYI) return;
-  const req = { timestampID: randomUUID(), replyToTimestampID: body.timestampID, portCallServiceID: body.portCallServiceID, classifierCode: 'REQ', dateTime: body.dateTime };
-  const answer = await client.send('PUT', `/timestamps/${req.timestampID}`, req);
-  console.log(`-> PUT /timestamps/${req.timestampID} REQ ${req.dateTime} (accepting the plan): ${answer.status}`);
+async function answerPlan(m: TReceivedJitMessage): Promise<void> {
+  const sent = client ? await acceptPlan(client, m) : null;
+  if (sent) console.log(`-> PUT /timestamps/${sent.timestamp.timestampID} REQ ${sent.timestamp.dateTime} (accepting the plan): ${sent.answer.status}`);
 }
 
 const endpoint = await startJitCarrierEndpoint({
@@ -45,7 +41,7 @@ const endpoint = await startJitCarrierEndpoint({
   host: option('host') ?? '127.0.0.1',
   onMessage: (m) => {
     console.log(describe(m));
-    if (isAcceptingPlans && m.problems.length === 0 && m.path.startsWith('/timestamps/')) setTimeout(() => void acceptPlan(m).catch((err: unknown) => console.error('accepting failed:', err)), 200);
+    if (isAcceptingPlans) setTimeout(() => void answerPlan(m).catch((err: unknown) => console.error('accepting failed:', err)), 200);
   },
 });
 console.log(`Local JIT carrier listening on ${endpoint.url} (register it as the counterparty's endpoint in Quayline)`);

@@ -1,5 +1,6 @@
 // JIT connections end to end: the terminal operator connects a carrier's system on the settings screen, the key shown
 // once opens the DCSA JIT 2.0 endpoints, a new key ends the old one, disconnecting ends it. Desktop, phone, German.
+// On a fresh demo, Nordic Line's own system (the local carrier the server runs) is already in an exchange.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,14 +22,17 @@ async function jitStatus(page: Page, key: string): Promise<number> {
   return res.status();
 }
 
+/** The demo's own Nordic Line system (the local carrier the server runs), which the stories leave connected. */
+const DEMO_SYSTEM = 'Nordic Line JIT (local carrier)';
+
 /**
- * Disconnects every system this story connected, so the stories after it plan Nordic Line's calls without sending
- * JIT messages to endpoints that are not there.
+ * Disconnects every system the stories connected, so the stories after it plan Nordic Line's calls without sending
+ * JIT messages to endpoints that are not there; the demo's own system stays.
  */
 async function disconnectAll(page: Page): Promise<void> {
   const api = `${baseUrl()}/api/portal/v1/dcsa_counterparties`;
-  const list = (await (await page.request.get(api)).json()) as { payload: { id: number; revoked_at: string | null }[] };
-  for (const c of list.payload.filter((x) => x.revoked_at === null)) {
+  const list = (await (await page.request.get(api)).json()) as { payload: { id: number; name: string; revoked_at: string | null }[] };
+  for (const c of list.payload.filter((x) => x.revoked_at === null && x.name !== DEMO_SYSTEM)) {
     const res = await page.request.post(`${api}/${c.id}/revoke`, { headers: { origin: baseUrl() } });
     expect(res.status()).toBe(200);
   }
@@ -162,7 +166,8 @@ test('shows on the call what the terminal sent to the carrier system and that it
   await login(page, USERS.terminal);
   await page.goto(`${baseUrl()}/en/user-settings`);
   // An endpoint nobody listens on: Quayline keeps trying and shows why.
-  await page.getByTestId('jit-name').fill(`Nordic Line offline ${Date.now()}`);
+  const offline = `Nordic Line offline ${Date.now()}`;
+  await page.getByTestId('jit-name').fill(offline);
   await page.getByTestId('jit-organisation').click();
   await page.getByRole('option', { name: 'Nordic Line A/S' }).click();
   await page.getByTestId('jit-endpoint').fill('http://127.0.0.1:9/jit');
@@ -180,7 +185,8 @@ test('shows on the call what the terminal sent to the carrier system and that it
   for (const locale of ['en', 'de'] as const) {
     await page.setViewportSize(WIDE_DESKTOP);
     await page.goto(`${baseUrl()}/${locale}/portcall-planner/details?id=${call.id}`);
-    const message = page.getByTestId('portcall-jit-message').first();
+    // The demo's own Nordic Line system gets the plan too; this story is about the one that does not answer.
+    const message = page.getByTestId('portcall-jit-message').filter({ hasText: offline }).first();
     await expect(message).toContainText(locale === 'en' ? 'Retrying' : 'Neuer Versuch folgt', { timeout: 15_000 });
     await expect(message).toContainText('PLN');
     await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
@@ -193,5 +199,56 @@ test('shows on the call what the terminal sent to the carrier system and that it
     await timeline.screenshot({ path: path.join(shotDir, `jit-messages-phone-${locale}.png`) });
   }
   await disconnectAll(page);
+  await context.close();
+});
+
+type TListedCall = { id: number; version: number; vessel_operator: string | null; berth_arrival: string; berth_arrival_state: { label: string | null } };
+type TJitServiceSeen = { type_code: string; event_type_code: string; timestamps: { classifier_code: string; date_time: string; remark: string | null }[] };
+
+test("a fresh demo shows Nordic Line's system in a JIT exchange: its arrival time on the call, the terminal's proposal delivered and accepted", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: WIDE_DESKTOP });
+  const page = await context.newPage();
+  await login(page, USERS.terminal);
+  const api = (path: string) => `${baseUrl()}/api/portal/v1${path}`;
+  const systems = (await (await page.request.get(api('/dcsa_counterparties'))).json()) as { payload: { name: string; organisation_name: string; revoked_at: string | null }[] };
+  expect(systems.payload).toContainEqual(expect.objectContaining({ name: DEMO_SYSTEM, organisation_name: 'Nordic Line A/S', revoked_at: null }));
+
+  // The calls the carrier opened at start: Nordic Line's, three to 21 days ahead, its arrival time waiting for the terminal.
+  const from = new Date(Date.now() + 2 * 86_400_000).toISOString();
+  const to = new Date(Date.now() + 22 * 86_400_000).toISOString();
+  const vessels = (await (await page.request.get(api('/vessels?per_page=100'))).json()) as { payload: { items: { vessel_operator: { id: number; name: string } | null }[] } };
+  const nordic = vessels.payload.items.find((v) => v.vessel_operator?.name === 'Nordic Line A/S')!.vessel_operator!;
+  const listed = (await (await page.request.get(api(`/portcalls?per_page=100&vessel_operator_id=${nordic.id}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`))).json()) as { payload: { items: TListedCall[] } };
+  let call: TListedCall | undefined;
+  for (const c of listed.payload.items.filter((x) => x.berth_arrival_state.label === 'requested')) {
+    const services = (await (await page.request.get(api(`/portcalls/${c.id}/jit_services`))).json()) as { payload: TJitServiceSeen[] };
+    if (services.payload.some((s) => s.timestamps.some((ts) => ts.remark === "ETA from Nordic Line's voyage plan"))) {
+      call = c;
+      break;
+    }
+  }
+  expect(call, "a call with Nordic Line's arrival time").toBeDefined();
+
+  await page.goto(`${baseUrl()}/en/portcall-planner/details?id=${call!.id}`);
+  const timeline = page.getByTestId('portcall-jit-timeline');
+  await expect(timeline).toContainText('BERTH · ARRI');
+  await expect(timeline).toContainText("ETA from Nordic Line's voyage plan");
+
+  // The terminal proposes half an hour later: a PLN for the carrier, which accepts it with a REQ of that time.
+  const proposed = new Date(Date.parse(call!.berth_arrival) + 30 * 60_000).toISOString();
+  const res = await page.request.post(api(`/portcalls/${call!.id}/negotiate`), { headers: { origin: baseUrl() }, data: { time: 'berth_arrival', action: 'propose', date_time: proposed, version: call!.version } });
+  expect(res.status(), await res.text()).toBe(200);
+  await expect.poll(async () => ((await (await page.request.get(api(`/portcalls/${call!.id}`))).json()) as { payload: TListedCall }).payload.berth_arrival_state.label, { timeout: 20_000 }).toBe('accepted');
+
+  for (const locale of ['en', 'de'] as const) {
+    await page.goto(`${baseUrl()}/${locale}/portcall-planner/details?id=${call!.id}`);
+    const sent = page.getByTestId('portcall-jit-message').filter({ hasText: DEMO_SYSTEM }).filter({ hasText: 'PLN' });
+    await expect(sent.first()).toContainText(locale === 'en' ? 'Delivered' : 'Zugestellt');
+    await expect(page.getByTestId('portcall-jit-messages')).toContainText(locale === 'en' ? 'Sent to connected systems' : 'An verbundene Systeme gesendet');
+    // Two REQs at start (the opening and its arrival time), then the acceptance of the terminal's plan.
+    await expect(page.getByTestId('portcall-jit-service').filter({ hasText: 'BERTH · ARRI' }).getByText('REQ', { exact: true })).toHaveCount(3);
+    await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
+    await page.getByTestId('portcall-jit-timeline').screenshot({ path: path.join(shotDir, `jit-demo-carrier-desktop-${locale}.png`) });
+  }
   await context.close();
 });

@@ -54,6 +54,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { type TJobRunnerOptions, registerJobs } from './jobs/register-jobs';
 import { registerAisIngest } from './modules/ais/ingest/register-ais-ingest';
 import { buildDemoAisRecording } from './demo/demo-ais-recording';
+import { startDemoJitCarrier } from './demo/demo-jit-carrier';
 import { registerAuth } from './plugins/auth';
 import { registerRouteAccess } from './plugins/route-access';
 import { registerOriginCheck } from './plugins/origin-check';
@@ -191,5 +192,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerWebStatic(app, config.webDist);
   await registerJobs(app, options.jobs);
   await registerAisIngest(app, { demoRecording: () => buildDemoAisRecording(database.db, app.ctx.clock.now()) });
+  // The demo's Nordic Line JIT system (docs/dcsa-jit.md); it opens its calls once the server listens (server.ts).
+  const demoJitCarrier = await startDemoJitCarrier(app);
+  if (demoJitCarrier) app.addHook('onClose', demoJitCarrier.close);
+  app.decorate('demoJitCarrier', demoJitCarrier);
   return app;
 }

@@ -48,6 +48,11 @@ export type AppConfig = {
   portcast?: TPortcastConfig | null;
   /** PRISE pre-arrival notices: the port authority's adapter; absent or without a URL, notices are not applicable. */
   portAuthority?: TPortAuthorityConfig | null;
+  /**
+   * JIT_DEMO_CARRIER (default on with SEED_DEMO): the demo connects Nordic Line's JIT system, the local carrier run
+   * in-process (docs/dcsa-jit.md); absent (tests): off unless a test turns it on.
+   */
+  jitDemoCarrier?: boolean;
   /** RATE_LIMIT_* (docs/security.md "Rate limits"); absent: the defaults of plugins/rate-limit-config.ts. */
   rateLimits?: Partial<TRateLimits>;
   /** TRUST_PROXY: which peers' X-Forwarded-For to believe for the client IP (default: private-network peers). */
@@ -188,6 +193,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION?.trim() || null,
     portcast: readPortcastConfig(env),
     portAuthority: readPortAuthorityConfig(env),
+    jitDemoCarrier: seedDemo && env.JIT_DEMO_CARRIER !== 'false',
     rateLimits: readRateLimitConfig(env),
     trustProxy: readTrustProxy(env),
     metricsToken: env.METRICS_TOKEN?.trim() || null,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedJson } from '../db/stored-json';
 import { createOrganisation, createVessel, signIn } from './fixtures';
-import { type TJitCarrierClient, type TJitCarrierEndpoint, type TReceivedJitMessage, createJitCarrierClient, injectTransport, openJitCall, startJitCarrierEndpoint } from './jit-carrier';
+import { type TJitCarrierClient, type TJitCarrierEndpoint, type TReceivedJitMessage, createJitCarrierClient, injectTransport, openJitCall, startJitCarrierEndpoint } from '../modules/dcsa/local-jit-carrier';
 import { type PortcallWorld, createPortcallWorld } from './portcall-world';
 import { DB_TARGETS, type TestApp, createTestApp } from './test-app';
 

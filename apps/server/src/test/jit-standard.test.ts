@@ -15,7 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEMO_PASSWORD, DEMO_USERS } from '../demo/demo-data';
-import { JIT_STANDARD, type TStandardSchema, expectStandard, standardProblems } from './jit-standard';
+import { JIT_STANDARD, type TStandardSchema, expectStandard, standardProblems } from '../modules/dcsa/jit-standard';
 import { DB_TARGETS, type TestApp, createTestApp } from './test-app';
 
 type TJsonSchema = { type?: string | string[]; properties?: Record<string, TJsonSchema>; required?: string[]; enum?: unknown[]; pattern?: string; maxLength?: number; minLength?: number; minimum?: number; maximum?: number; format?: string; items?: TJsonSchema; anyOf?: TJsonSchema[]; additionalProperties?: unknown };

@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './fixtures';
 import { REMOVE, exampleFromSchema, fillPath, listOperations, propertyPaths, withValueAt } from './openapi-operations';
-import { JIT_STANDARD, type TJitSchemaName, expectStandard, standardProblems } from './jit-standard';
+import { JIT_STANDARD, type TJitSchemaName, expectStandard, standardProblems } from '../modules/dcsa/jit-standard';
 import { type PortcallWorld, createPortcallWorld } from './portcall-world';
 import { DB_TARGETS, type TestApp, createTestApp } from './test-app';
 

@@ -87,3 +87,10 @@ export async function revokeCounterparty(ctx: AppContext, session: AuthSession, 
   if (!row.revoked_at) await ctx.db.updateTable('dcsa_counterparties').set({ revoked_at: now }).where('id', '=', id).execute();
   return toCounterparty(await ownCounterparty(ctx, session, id));
 }
+
+/** Points a connected system at another endpoint (the demo's local carrier listens on a new port at every start). */
+export async function moveCounterpartyEndpoint(ctx: AppContext, session: AuthSession, id: number, endpointUrl: string): Promise<TDcsaCounterparty> {
+  await ownCounterparty(ctx, session, id);
+  await ctx.db.updateTable('dcsa_counterparties').set({ endpoint_url: endpointUrl }).where('id', '=', id).execute();
+  return toCounterparty(await ownCounterparty(ctx, session, id));
+}

@@ -3,7 +3,7 @@
 import type { TPortcallJitMessage } from '@quayline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/fixtures';
-import { type TJitCarrierClient, type TJitCarrierEndpoint, createJitCarrierClient, injectTransport, openJitCall, startJitCarrierEndpoint } from '../../test/jit-carrier';
+import { type TJitCarrierClient, type TJitCarrierEndpoint, createJitCarrierClient, injectTransport, openJitCall, startJitCarrierEndpoint } from './local-jit-carrier';
 import { type PortcallWorld, createPortcallWorld } from '../../test/portcall-world';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
 import { deliverJitOutbox, jitRetryDelayMs } from './jit-outbox.service';

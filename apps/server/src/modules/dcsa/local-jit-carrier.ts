@@ -1,4 +1,5 @@
-// A carrier's DCSA JIT 2.0 system that the project runs itself (`npm run jit-carrier`, the scenario test, the bench):
+// A carrier's DCSA JIT 2.0 system that the project runs itself (the demo's Nordic Line system, `npm run jit-carrier`,
+// the scenario test, the bench):
 // an HTTP endpoint that takes what Quayline sends (each body checked against the official YAML, answered 204 as the
 // standard says, or 400 with its ErrorResponse), and a client that drives Quayline's JIT endpoints with an API key,
 // checking every body it sends and every answer it gets against the same YAML.
@@ -205,14 +206,17 @@ export type TScenarioCall = { portCallID: string; terminalCallID: string; arriva
  * The carrier's opening of a call as DCSA's conformance scenarios have it: the port call, the terminal call, the berth
  * arrival and departure services, and the requested times (REQ) for both. Throws on any answer but 204.
  */
-export async function openJitCall(client: TJitCarrierClient, args: { unlocode: string; imo: string; vesselName?: string; lengthOverall?: number; width?: number; serviceName?: string; arrival: string; departure: string }): Promise<TScenarioCall> {
+export async function openJitCall(
+  client: TJitCarrierClient,
+  args: { unlocode: string; imo: string; vesselName?: string; lengthOverall?: number; width?: number; serviceName?: string; serviceCode?: string; importVoyage?: string; exportVoyage?: string; arrival: string; departure: string },
+): Promise<TScenarioCall> {
   const call: TScenarioCall = { portCallID: randomUUID(), terminalCallID: randomUUID(), arrivalServiceID: randomUUID(), departureServiceID: randomUUID(), timestamps: [] };
   const expect204 = async (what: string, p: Promise<TJitAnswer>) => {
     const answer = await p;
     if (answer.status !== 204) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
   };
   await expect204('port call', client.send('PUT', `/port-calls/${call.portCallID}`, { portCallID: call.portCallID, UNLocationCode: args.unlocode, vessel: { vesselIMONumber: args.imo, name: args.vesselName ?? 'JIT CARRIER VESSEL', lengthOverall: args.lengthOverall ?? 200, width: args.width ?? 32, dimensionUnit: 'MTR', typeCode: 'CONT' } }));
-  await expect204('terminal call', client.send('PUT', `/terminal-calls/${call.terminalCallID}`, { terminalCallID: call.terminalCallID, portCallID: call.portCallID, carrierServiceName: args.serviceName ?? 'Local Carrier Loop', carrierServiceCode: 'LCL1', carrierImportVoyageNumber: '001N' }));
+  await expect204('terminal call', client.send('PUT', `/terminal-calls/${call.terminalCallID}`, { terminalCallID: call.terminalCallID, portCallID: call.portCallID, carrierServiceName: args.serviceName ?? 'Local Carrier Loop', carrierServiceCode: args.serviceCode ?? 'LCL1', carrierImportVoyageNumber: args.importVoyage ?? '001N', ...(args.exportVoyage ? { carrierExportVoyageNumber: args.exportVoyage } : {}) }));
   for (const [id, event] of [[call.arrivalServiceID, 'ARRI'], [call.departureServiceID, 'DEPA']] as const) {
     await expect204(`berth ${event}`, client.send('PUT', `/port-call-services/${id}`, { terminalCallID: call.terminalCallID, portCallServiceID: id, portCallServiceTypeCode: 'BERTH', portCallServiceEventTypeCode: event, portCallServiceLocation: { UNLocationCode: args.unlocode } }));
   }
@@ -222,4 +226,27 @@ export async function openJitCall(client: TJitCarrierClient, args: { unlocode: s
     call.timestamps.push(ts.timestampID);
   }
   return call;
+}
+
+/** The fields of a timestamp the carrier reads to answer it. */
+type TTimestampSeen = { timestampID: string; portCallServiceID: string; classifierCode: string; dateTime: string; replyToTimestampID?: string; isFYI?: boolean };
+
+/**
+ * The carrier's answer to a plan: it accepts it with a REQ of the same time replying to it, which is how the standard
+ * has a consumer accept. A copy (isFYI), anything but a PLN, and a PLN that itself accepts the carrier's request (the
+ * time of the REQ it replies to, or `lastRequested`: the carrier's latest REQ for the service, when it remembers it)
+ * get no answer, so the two sides never echo each other. Returns the REQ it sent.
+ */
+export async function acceptPlan(client: TJitCarrierClient, message: TReceivedJitMessage, lastRequested?: string): Promise<{ timestamp: TTimestampSeen; answer: TJitAnswer } | null> {
+  if (message.problems.length || !message.path.startsWith('/timestamps/')) return null;
+  const plan = message.body as TTimestampSeen;
+  if (plan.classifierCode !== 'PLN' || plan.isFYI) return null;
+  if (lastRequested !== undefined && Date.parse(lastRequested) === Date.parse(plan.dateTime)) return null;
+  if (plan.replyToTimestampID) {
+    const replied = await client.get(`/timestamps?timestampID=${plan.replyToTimestampID}`);
+    const [earlier] = Array.isArray(replied.body) ? (replied.body as TTimestampSeen[]) : [];
+    if (earlier?.classifierCode === 'REQ' && Date.parse(earlier.dateTime) === Date.parse(plan.dateTime)) return null;
+  }
+  const timestamp: TTimestampSeen = { timestampID: randomUUID(), replyToTimestampID: plan.timestampID, portCallServiceID: plan.portCallServiceID, classifierCode: 'REQ', dateTime: plan.dateTime };
+  return { timestamp, answer: await client.send('PUT', `/timestamps/${timestamp.timestampID}`, timestamp) };
 }

@@ -1,5 +1,6 @@
-// The official DCSA Port Call (JIT) 2.0.0 OpenAPI document as a validator for the tests: every JIT object Quayline
-// sends or accepts is checked against the published component schemas, not against our own reading of them.
+// The official DCSA Port Call (JIT) 2.0.0 OpenAPI document as a validator: the tests and the local carrier (which the
+// demo runs) check every JIT object Quayline sends or accepts against the published component schemas, not against
+// our own reading of them. Quayline's own endpoints check with the zod schemas of @quayline/domain.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
@@ -7,9 +8,9 @@ import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 
 // By the module's URL, so the file is found under vitest and when `npm run jit-carrier` runs it as an ES module.
-export const JIT_STANDARD_FILE = fileURLToPath(new URL('../modules/dcsa/standard/JIT_v2.0.0.yaml', import.meta.url));
+export const JIT_STANDARD_FILE = fileURLToPath(new URL('./standard/JIT_v2.0.0.yaml', import.meta.url));
 
-/** A JSON-schema node of the OpenAPI document, as far as the tests read it. */
+/** A JSON-schema node of the OpenAPI document, as far as the validator and the tests read it. */
 export type TStandardSchema = {
   $ref?: string;
   type?: string;
