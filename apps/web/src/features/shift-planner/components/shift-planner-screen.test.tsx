@@ -400,6 +400,29 @@ describe('shift planner screen', () => {
     await waitFor(() => expect(apiCalls().filter((c) => c.path === `${API}/shift_planner`).at(-1)!.search.get('from')).toBe('2026-07-16'));
   });
 
+  it('flags implausible figures on the call\u2019s row, the card of the shift they belong to and that shift\u2019s header', async () => {
+    const odd: TBoardPortcall = {
+      ...CORAL,
+      plausibility: [
+        { kind: 'pilot_after_berth', pilotArrival: '2026-07-15T05:00:00.000Z', berthArrival: '2026-07-15T04:00:00.000Z' },
+        { kind: 'gangs_above_cranes', shiftStart: '2026-07-15T12:00:00.000Z', gangs: 2, cranes: 1 },
+      ],
+    };
+    renderApp(URL_15, signedIn, shiftPlannerApi((c) => boardFor(c, {}, [odd, NORDIC, BALTIC])));
+    await waitReady();
+    const flagged = within(row(5)).getByTestId('shift-row-plausibility');
+    expect(flagged.querySelector('summary')!.textContent).toBe('Check: 2 implausible');
+    expect(flagged.textContent).toContain('Pilot boarding 15-07-2026 07:00 is after the berth arrival 15-07-2026 06:00');
+    expect(flagged.textContent).toContain('Shift 15-07-2026 14:00: 2 gangs but 1 cranes assigned');
+    // Only the Late card carries the shift's warning, and only the Late header names the vessel.
+    expect(card(5, LATE_15).dataset.plausibility).toBe('true');
+    expect(within(card(5, LATE_15)).getByTestId('shift-card-plausibility').textContent).toContain('2 gangs but 1 cranes assigned');
+    expect(card(5, EARLY_15).dataset.plausibility).toBe('false');
+    expect(within(column(LATE_15)).getByTestId('shift-header-plausibility').textContent).toBe('Figures to check: CORAL RESOLVE');
+    expect(within(column(EARLY_15)).queryByTestId('shift-header-plausibility')).toBeNull();
+    expect(within(row(6)).queryByTestId('shift-row-plausibility')).toBeNull();
+  });
+
   it('opens the period and marks the call a link asks for (?portcall=&from=)', async () => {
     const { apiCalls } = renderApp('/en/shift-planner?portcall=6&from=2026-07-16', signedIn, shiftPlannerApi((c) => boardFor(c)));
     await waitReady();
