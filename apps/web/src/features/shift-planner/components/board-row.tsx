@@ -41,6 +41,8 @@ export type TBoardRowProps = {
   highlight: string | null;
   /** Shift keys (space-separated) where the call has a problem: a string keeps the row's memo intact. */
   problemKeys: string;
+  /** The shift where this call's card, as being typed, takes the shift over capacity; null when none. */
+  overCapacityKey: string | null;
   closedReasons: ReadonlyMap<string, string>;
   /** Each column's day and shift name for labels, computed once for the board (a 300-call board has 12,000 cells). */
   shiftLabels: readonly string[];
@@ -156,6 +158,7 @@ export const BoardRow = memo(function BoardRow(p: TBoardRowProps) {
             data-closed={String(shift.closed)}
             data-editable={String(isEditable)}
             data-highlight={String(p.highlight === shift.key)}
+            data-over-capacity={String(p.overCapacityKey === shift.key)}
             title={reason}
           >
             {card && (

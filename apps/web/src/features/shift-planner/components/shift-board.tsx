@@ -22,6 +22,8 @@ type TShiftBoardProps = {
   texts: TTexts;
   canEdit: boolean;
   highlight: THighlight | null;
+  /** The card being edited when what is typed takes its shift over capacity. */
+  overCapacity?: { portcallId: number; shiftKey: string } | null;
   openMenu: string | null;
   onMenu: (key: string | null) => void;
   onOpenCard: (portcallId: number, shiftKey: string) => void;
@@ -38,6 +40,8 @@ type TColumnHeaderProps = {
   texts: TTexts;
   reason: string | undefined;
   isHighlighted: boolean;
+  /** A card being typed takes this shift over capacity. */
+  isTypedOver: boolean;
   /** Vessels with figures to check in this shift (gangs above cranes, a rate far above the norm). */
   toCheck: string | undefined;
 };
@@ -58,7 +62,7 @@ export function shiftsToCheck(shifts: readonly TBoardShift[], portcalls: readonl
   return new Map([...out].map(([key, names]) => [key, names.join(', ')]));
 }
 
-const ColumnHeader = memo(function ColumnHeader({ shift, volume, fields, texts, reason, isHighlighted, toCheck }: TColumnHeaderProps) {
+const ColumnHeader = memo(function ColumnHeader({ shift, volume, fields, texts, reason, isHighlighted, isTypedOver, toCheck }: TColumnHeaderProps) {
   const lines = headerLines(volume, fields, texts);
   return (
     <th
@@ -67,7 +71,7 @@ const ColumnHeader = memo(function ColumnHeader({ shift, volume, fields, texts, 
       data-testid="shift-column"
       data-shift-key={shift.key}
       data-closed={String(shift.closed)}
-      data-over-capacity={String(volume?.over_capacity ?? false)}
+      data-over-capacity={String((volume?.over_capacity ?? false) || isTypedOver)}
       data-gangs={volume?.gangs ?? 0}
       data-volume={volume?.volume ?? 0}
       data-highlight={String(isHighlighted)}
@@ -223,7 +227,7 @@ export function ShiftBoard(p: TShiftBoardProps) {
               {t('shiftPlanner.board.corner')}
             </th>
             {shifts.map((shift) => (
-              <ColumnHeader key={shift.key} shift={shift} volume={volumes.get(shift.key)} fields={p.headerFields} texts={texts} reason={closedReasons.get(shift.key)} isHighlighted={highlight?.shiftKey === shift.key} toCheck={toCheck.get(shift.key)} />
+              <ColumnHeader key={shift.key} shift={shift} volume={volumes.get(shift.key)} fields={p.headerFields} texts={texts} reason={closedReasons.get(shift.key)} isHighlighted={highlight?.shiftKey === shift.key} isTypedOver={p.overCapacity?.shiftKey === shift.key} toCheck={toCheck.get(shift.key)} />
             ))}
           </tr>
         </thead>
@@ -239,6 +243,7 @@ export function ShiftBoard(p: TShiftBoardProps) {
               canEdit={canEdit}
               highlight={highlight?.portcallId === call.id ? (highlight.shiftKey ?? '') : null}
               problemKeys={problemKeys.get(call.id) ?? ''}
+              overCapacityKey={p.overCapacity?.portcallId === call.id ? p.overCapacity.shiftKey : null}
               closedReasons={closedReasons}
               shiftLabels={shiftLabels}
               openMenu={p.openMenu?.startsWith(`card:${call.id}:`) ? p.openMenu : null}

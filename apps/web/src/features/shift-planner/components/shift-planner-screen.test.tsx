@@ -194,6 +194,35 @@ describe('shift planner screen', () => {
     await waitFor(() => expect((within(screen.getByTestId('shift-editor')).getByTestId('shift-editor-discharge') as HTMLInputElement).value).toBe('999'));
   });
 
+  it('marks on the board the card whose typed gangs take its shift over capacity, and names who else works there', async () => {
+    renderApp(URL_15, signedIn, shiftPlannerApi((c) => boardFor(c)));
+    await waitReady();
+    // Early has 8 gangs and only CORAL's 2 in it: typing 12 marks that card's cell and the shift's header.
+    expect(column(EARLY_15).dataset.overCapacity).toBe('false');
+    fireEvent.click(card(5, EARLY_15));
+    let editor = await screen.findByTestId('shift-editor');
+    expect(cell(5, EARLY_15).dataset.overCapacity).toBe('false');
+    fireEvent.change(within(editor).getByTestId('shift-editor-gangs'), { target: { value: '12' } });
+    await waitFor(() => expect(cell(5, EARLY_15).dataset.overCapacity).toBe('true'));
+    expect(column(EARLY_15).dataset.overCapacity).toBe('true');
+    expect(cell(6, LATE_15).dataset.overCapacity).toBe('false');
+    fireEvent.change(within(editor).getByTestId('shift-editor-gangs'), { target: { value: '3' } });
+    await waitFor(() => expect(cell(5, EARLY_15).dataset.overCapacity).toBe('false'));
+    expect(column(EARLY_15).dataset.overCapacity).toBe('false');
+    fireEvent.change(within(editor).getByTestId('shift-editor-gangs'), { target: { value: '12' } });
+    await waitFor(() => expect(cell(5, EARLY_15).dataset.overCapacity).toBe('true'));
+    fireEvent.click(within(editor).getByText('Cancel'));
+    await waitFor(() => expect(screen.queryByTestId('shift-editor')).toBeNull());
+    expect(cell(5, EARLY_15).dataset.overCapacity).toBe('false');
+
+    // NORDIC's 7 gangs in Late, where CORAL already has 2 of 8: the warning says who else is there.
+    fireEvent.click(card(6, LATE_15));
+    editor = await screen.findByTestId('shift-editor');
+    expect(within(editor).getByTestId('shift-editor-over-capacity-others').textContent).toBe('Already in this shift: CORAL RESOLVE 2 gangs.');
+    await waitFor(() => expect(cell(6, LATE_15).dataset.overCapacity).toBe('true'));
+    expect(cell(5, LATE_15).dataset.overCapacity).toBe('false');
+  });
+
   it('keeps the typed values and names the field when the server refuses with 400', async () => {
     renderApp(
       URL_15,
