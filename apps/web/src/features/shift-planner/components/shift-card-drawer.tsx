@@ -38,6 +38,9 @@ type TShiftCardDrawerProps = {
   onLoadLatest: () => void;
 };
 
+/** A busy shift has a dozen calls: the warning names those with most gangs, and counts the rest. */
+const MAX_OTHERS_NAMED = 4;
+
 const NO_ERRORS: TCardErrors = { fields: {}, problems: [] };
 
 /** What a conflict shows: each field where their card differs from what is in the form. */
@@ -67,6 +70,8 @@ function CardForm(p: TShiftCardDrawerProps) {
   // Warned while typed, not only after the save: this card's gangs would take the shift over its capacity.
   const isOverCapacity = p.canEdit && gangs > Math.max(0, free);
   const [isOverConfirmed, setOverConfirmed] = useState(false);
+  const shownOthers = p.otherCalls.slice(0, MAX_OTHERS_NAMED).map((c) => t('shiftPlanner.editor.call_gangs', { vessel: c.vessel, count: c.gangs, gangs: formatNumber(c.gangs, p.texts.locale) }));
+  const othersText = [...shownOthers, ...(p.otherCalls.length > MAX_OTHERS_NAMED ? [t('shiftPlanner.editor.more_calls', { count: p.otherCalls.length - MAX_OTHERS_NAMED })] : [])].join(', ');
   const onOverCapacity = p.onOverCapacity;
   useEffect(() => {
     onOverCapacity?.(isOverCapacity);
@@ -192,7 +197,7 @@ function CardForm(p: TShiftCardDrawerProps) {
           {t('shiftPlanner.editor.over_capacity', { gangs: formatNumber(gangs, p.texts.locale), free: formatNumber(Math.max(0, free), p.texts.locale), available: formatNumber(p.shift.gangs_available, p.texts.locale) })}
           {p.otherCalls.length > 0 && (
             <Text size="sm" mt={4} data-testid="shift-editor-over-capacity-others">
-              {t('shiftPlanner.editor.over_capacity_others', { calls: p.otherCalls.map((c) => t('shiftPlanner.editor.call_gangs', { vessel: c.vessel, gangs: formatNumber(c.gangs, p.texts.locale) })).join(', ') })}
+              {t('shiftPlanner.editor.over_capacity_others', { calls: othersText })}
             </Text>
           )}
           {isOverConfirmed && <Text size="sm" fw={600} mt={4}>{t('shiftPlanner.editor.confirm_over_capacity')}</Text>}

@@ -332,6 +332,8 @@ export function ShiftPlannerScreen() {
         for (const e of card.shift_equipment_details) takenBy.set(e.equipment_number, [...(takenBy.get(e.equipment_number) ?? []), other.vessel_name]);
       }
     }
+    // Most gangs first: those are where gangs could come from.
+    otherCalls.sort((a, b) => b.gangs - a.gangs);
     return { call, shift, otherGangs, otherCalls, takenBy: new Map([...takenBy].map(([k, v]) => [k, v.join(', ')])) };
   }, [editor, board, callsById]);
 
