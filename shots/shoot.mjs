@@ -58,10 +58,13 @@ for (const locale of ['en', 'de']) {
     await page.goto(`${BASE}/${locale}/portcall-planner/details?id=${created.id}`);
     await page.getByTestId('negotiation-berth_arrival-history').waitFor();
     await page.screenshot({ path: `shots/details-${locale}-${width}.png`, fullPage: false });
-    const prise = page.getByTestId('prise-panel');
-    if (await prise.count()) {
-      await prise.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `shots/prise-${locale}-${width}.png` });
+    const prise = page.getByTestId('prise-plausibility');
+    await prise.waitFor();
+    await prise.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: `shots/prise-${locale}-${width}.png` });
+    if (width < 500) {
+      await page.getByTestId('negotiation-berth_arrival').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.screenshot({ path: `shots/details-history-${locale}-${width}.png` });
     }
   }
 }
