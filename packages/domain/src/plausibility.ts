@@ -1,6 +1,8 @@
 // Times and figures of a port call that can be stored but cannot all be true: flagged where the planner looks (the
 // card, the details, the shift header) instead of saved silently. Pure rules; every screen calls the same ones.
 
+import { z } from 'zod';
+
 const HOUR_MS = 3_600_000;
 
 /** How far an AIS draught may differ from the declared draft before it is worth a look, in metres. */
@@ -8,12 +10,20 @@ export const DRAUGHT_TOLERANCE_M = 0.5;
 /** A shift's moves per gang-hour above this multiple of the terminal's crane productivity is far above its norm. */
 export const RATE_NORM_FACTOR = 1.5;
 
-export type TPlausibilityWarning =
-  | { kind: 'pilot_after_berth'; pilotArrival: string; berthArrival: string }
-  | { kind: 'draught_differs'; declared: number; observed: number }
-  | { kind: 'cargo_exceeds_window'; moves: number; hoursNeeded: number; hoursAvailable: number }
-  | { kind: 'gangs_above_cranes'; shiftStart: string; gangs: number; cranes: number }
-  | { kind: 'rate_above_norm'; shiftStart: string; movesPerGangHour: number; norm: number };
+const ZIso = z.iso.datetime({ offset: true });
+
+/** One warning as it travels (the shift board carries each call's). */
+export const ZPlausibilityWarning = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('pilot_after_berth'), pilotArrival: ZIso, berthArrival: ZIso }),
+  z.object({ kind: z.literal('draught_differs'), declared: z.number(), observed: z.number() }),
+  z.object({ kind: z.literal('cargo_exceeds_window'), moves: z.number(), hoursNeeded: z.number(), hoursAvailable: z.number() }),
+  z.object({ kind: z.literal('gangs_above_cranes'), shiftStart: ZIso, gangs: z.number(), cranes: z.number() }),
+  z.object({ kind: z.literal('rate_above_norm'), shiftStart: ZIso, movesPerGangHour: z.number(), norm: z.number() }),
+]);
+export type TPlausibilityWarning = z.infer<typeof ZPlausibilityWarning>;
+
+/** The warnings that belong to one shift of the call (its start), not to the call as a whole. */
+export const isShiftWarning = (w: TPlausibilityWarning): w is Extract<TPlausibilityWarning, { shiftStart: string }> => w.kind === 'gangs_above_cranes' || w.kind === 'rate_above_norm';
 
 export type TPlausibilityCall = {
   berth_arrival: string;

@@ -4,7 +4,7 @@ import { PRISE_DUE_SOON_WINDOW_HOURS, priseStep } from './schemas/prise';
 const now = Date.parse('2026-07-15T12:00:00Z');
 const hoursAhead = (h: number) => new Date(now + h * 3600_000).toISOString();
 const step = (over: Partial<Parameters<typeof priseStep>[0]>) =>
-  priseStep({ isApplicable: true, portcallStatus: 'Approaching', noticeStatus: null, priseStatus: null, pilotBoardingPlaceArrival: hoursAhead(10), now, ...over });
+  priseStep({ isApplicable: true, portcallStatus: 'Approaching', noticeStatus: null, priseStatus: null, pilotBoardingPlaceArrival: hoursAhead(10), berthArrival: hoursAhead(13), now, ...over });
 
 describe("a call's next PRISE step", () => {
   it('is due when the notice deadline is near or past, and not yet for a call weeks out', () => {
@@ -13,7 +13,14 @@ describe("a call's next PRISE step", () => {
     expect(step({ pilotBoardingPlaceArrival: hoursAhead(PRISE_DUE_SOON_WINDOW_HOURS) })).toBe('due');
     expect(step({ pilotBoardingPlaceArrival: hoursAhead(PRISE_DUE_SOON_WINDOW_HOURS + 1) })).toBeNull();
     expect(step({ pilotBoardingPlaceArrival: hoursAhead(21 * 24) })).toBeNull();
+  });
+
+  it('without a pilot time goes by the berth arrival: due when that is near, not for a call weeks out', () => {
     expect(step({ pilotBoardingPlaceArrival: null })).toBe('due');
+    expect(step({ pilotBoardingPlaceArrival: null, berthArrival: hoursAhead(PRISE_DUE_SOON_WINDOW_HOURS) })).toBe('due');
+    expect(step({ pilotBoardingPlaceArrival: null, berthArrival: hoursAhead(21 * 24) })).toBeNull();
+    // A pilot time, once known, decides.
+    expect(step({ pilotBoardingPlaceArrival: hoursAhead(10), berthArrival: hoursAhead(21 * 24) })).toBe('due');
   });
 
   it('asks at once for what is missing and for a rejected notice, however far out the call is', () => {

@@ -32,7 +32,7 @@ async function straightforwardClassify(ctx: AppContext, user: PortalUser): Promi
     const facts = priseFacts.get(row.id);
     const portcall = {
       ...mapped,
-      prise_step: priseStep({ isApplicable: !!facts && prisePorts.has(facts.unlocode.toUpperCase()), portcallStatus: mapped.status, noticeStatus: (facts?.notice_status ?? null) as TPortAuthorityStatus | null, priseStatus: mapped.prise_status, pilotBoardingPlaceArrival: mapped.pilot_boarding_place_arrival, now: now.getTime() }),
+      prise_step: priseStep({ isApplicable: !!facts && prisePorts.has(facts.unlocode.toUpperCase()), portcallStatus: mapped.status, noticeStatus: (facts?.notice_status ?? null) as TPortAuthorityStatus | null, priseStatus: mapped.prise_status, pilotBoardingPlaceArrival: mapped.pilot_boarding_place_arrival, berthArrival: mapped.berth_arrival, now: now.getTime() }),
     };
     const reasons = taskReasons(portcall, party, enabled_reasons);
     if (reasons.length) open.push({ portcall, reasons });

@@ -66,6 +66,7 @@ export function boardCall(args: Partial<TBoardPortcall> & Pick<TBoardPortcall, '
     planned,
     remaining_volume: planned.total,
     volume_mismatch: false,
+    plausibility: [],
     ...args,
     portcall_shift_details: cards.map((c, i) => ({ ...c, id: args.id * 100 + i, portcall_id: args.id, total_resources: c.gangs * (c.resource_per_shift ?? 0) })),
   };

@@ -148,17 +148,20 @@ export function priseStep(args: {
   portcallStatus: string;
   noticeStatus: TPortAuthorityStatus | null;
   priseStatus: string | null;
-  /** The call's time at the pilot boarding place (null: not known, so the notice may be due any time). */
+  /** The call's time at the pilot boarding place (null: not known yet). */
   pilotBoardingPlaceArrival: string | Date | null;
+  /** The berth arrival: without a pilot time the vessel still reaches the pilot boarding place before it. */
+  berthArrival: string | Date;
   now: number;
 }): TPriseStep | null {
   if (!args.isApplicable || args.portcallStatus !== 'Approaching') return null;
   if (args.noticeStatus === 'rejected') return 'rejected';
   if (args.noticeStatus !== null && args.noticeStatus !== 'draft') return null;
   if (args.priseStatus === 'prise_info_required') return 'missing';
-  // A notice for a call three weeks out is not a task yet: it becomes one when its deadline is near.
-  const eta = args.pilotBoardingPlaceArrival === null ? null : new Date(args.pilotBoardingPlaceArrival).getTime();
-  return eta === null || eta <= args.now + PRISE_DUE_SOON_WINDOW_HOURS * 3600_000 ? 'due' : null;
+  // A notice for a call three weeks out is not a task yet: it becomes one when its deadline is near. Without a pilot
+  // time the berth arrival stands in for it (the pilot boards before), so an unknown ETA does not make every call due.
+  const eta = new Date(args.pilotBoardingPlaceArrival ?? args.berthArrival).getTime();
+  return eta <= args.now + PRISE_DUE_SOON_WINDOW_HOURS * 3600_000 ? 'due' : null;
 }
 
 /**

@@ -5,6 +5,7 @@ import { ZLocalizedNames, ZRecordId, ZRecordIdValue, ZTerminalShift } from './ma
 import { PORTCALL_STATUSES, ZShiftDetail, ZShiftDetailInput } from './portcall';
 import { SHIFT_PLANNER_ORDER_BY } from './settings';
 import { ZDownloadFileOptions } from './downloads';
+import { ZPlausibilityWarning } from '../plausibility';
 
 const ZInstant = z.iso.datetime({ offset: true });
 const ZLocalDate = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
@@ -84,6 +85,8 @@ export const ZBoardPortcall = z.object({
   /** Shift volumes and cargo details differ (shown, never fixed silently; cannot happen with sync on). */
   volume_mismatch: z.boolean(),
   portcall_shift_details: z.array(ZShiftDetail),
+  /** What in the call cannot all be true (packages/domain plausibility.ts), shown on the call's row and the shift's card. */
+  plausibility: z.array(ZPlausibilityWarning),
 });
 export type TBoardPortcall = z.infer<typeof ZBoardPortcall>;
 

@@ -108,8 +108,8 @@ export async function findListPage(db: Db, user: PortalUser, query: TPortcallLis
             .where(sql<boolean>`coalesce((select pn.status from prise_notices pn where pn.portcall_id = portcalls.id), 'draft') in ('draft', 'rejected')`)
             .where(
               sql<boolean>`(coalesce((select pn.status from prise_notices pn where pn.portcall_id = portcalls.id), 'draft') = 'rejected'
-                or portcalls.prise_status = 'prise_info_required' or portcalls.pilot_boarding_place_arrival is null
-                or portcalls.pilot_boarding_place_arrival <= ${new Date(prise.now.getTime() + PRISE_DUE_SOON_WINDOW_HOURS * 3600_000)})`,
+                or portcalls.prise_status = 'prise_info_required'
+                or coalesce(portcalls.pilot_boarding_place_arrival, portcalls.berth_arrival) <= ${new Date(prise.now.getTime() + PRISE_DUE_SOON_WINDOW_HOURS * 3600_000)})`,
             ),
     )
     .$if(!!query.q, (q) => {

@@ -119,7 +119,7 @@ async function withPriseSteps(ctx: AppContext, items: TPortcall[], priseUnlocode
   return items.map((p) => {
     const f = facts.get(p.id);
     const isApplicable = !!f && ports.has(f.unlocode.toUpperCase());
-    return { ...p, prise_step: priseStep({ isApplicable, portcallStatus: p.status, noticeStatus: (f?.notice_status ?? null) as TPortAuthorityStatus | null, priseStatus: p.prise_status, pilotBoardingPlaceArrival: p.pilot_boarding_place_arrival, now: ctx.clock.now().getTime() }) };
+    return { ...p, prise_step: priseStep({ isApplicable, portcallStatus: p.status, noticeStatus: (f?.notice_status ?? null) as TPortAuthorityStatus | null, priseStatus: p.prise_status, pilotBoardingPlaceArrival: p.pilot_boarding_place_arrival, berthArrival: p.berth_arrival, now: ctx.clock.now().getTime() }) };
   });
 }
 

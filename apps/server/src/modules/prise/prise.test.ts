@@ -349,6 +349,25 @@ describe.each(DB_TARGETS)('PRISE notices on %s', (target) => {
     expect(doc.paths['/api/portal/v1/portcalls/{id}/prise_notice/submit'].post).toBeDefined();
   });
 
+  it('without a pilot time counts a notice as due by the berth arrival, in the list filter, its column and the tasks alike', async () => {
+    const create = async (hours: number) => {
+      const res = await w.planner('POST', '/portcalls', w.request(at(hours), at(hours + 24)));
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().payload.id as number;
+      // Not yet checked against what PRISE needs: only the time decides whether it is due.
+      await db().updateTable('portcalls').set({ prise_status: null }).where('id', '=', id).execute();
+      return id;
+    };
+    const soon = await create(30);
+    const weeksOut = await create(21 * 24);
+    const listed = (await w.planner('GET', `/portcalls?terminal_id=${w.terminal.id}&prise_action=true&per_page=100`)).json().payload.items as { id: number; prise_step: string | null }[];
+    expect(listed.find((p) => p.id === soon)?.prise_step).toBe('due');
+    expect(listed.map((p) => p.id)).not.toContain(weeksOut);
+    const tasks = (await w.planner('GET', '/tasks?type=open&per_page=100')).json().payload.items as { portcall: { id: number }; reasons: string[] }[];
+    expect(tasks.find((task) => task.portcall.id === soon)?.reasons).toContain('prise_notice');
+    expect(tasks.find((task) => task.portcall.id === weeksOut)?.reasons ?? []).not.toContain('prise_notice');
+  });
+
   it('is not applicable outside the configured ports', async () => {
     const id = await createCompleteCall(12);
     await db().updateTable('ports').set({ unlocode: 'DEBRV' }).where('id', '=', w.geometry.portId).execute();

@@ -25,6 +25,9 @@ export function findBoardCalls(db: Db, user: PortalUser, args: { terminalId: num
       'portcalls.berth_start_position',
       'portcalls.berth_end_position',
       'portcalls.sync_shift_cargo_volumes',
+      'portcalls.pilot_boarding_place_arrival',
+      'portcalls.draft_inbound',
+      'portcalls.draft_outbound',
       'vessels.name as vessel_name',
       'vessels.imo_number',
       'vo.name as vessel_operator_name',
@@ -58,6 +61,19 @@ export function findCargoRows(db: Db, portcallIds: readonly number[]) {
     .execute();
 }
 export type TCargoRow = Awaited<ReturnType<typeof findCargoRows>>[number];
+
+/** The calls' crane bookings (their times only): the plausibility rules count the cranes working in each shift. */
+export function findCraneBookings(db: Db, portcallIds: readonly number[]) {
+  if (portcallIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('portcall_equipment_details').select(['portcall_id', 'start_time', 'end_time']).where('portcall_id', 'in', [...portcallIds]).orderBy('portcall_id').orderBy('start_time').execute();
+}
+export type TCraneBookingRow = Awaited<ReturnType<typeof findCraneBookings>>[number];
+
+/** Moves per hour of the cranes of the given terminals. */
+export function findCraneRates(db: Db, terminalIds: readonly number[]) {
+  if (terminalIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('terminal_cranes').select(['terminal_id', 'moves_per_hour']).where('terminal_id', 'in', [...terminalIds]).execute();
+}
 
 export async function findShiftDefinitions(db: Db, terminalId: number) {
   const rows = await db.selectFrom('terminal_shifts').select(['id', 'shift_number', 'name', 'names', 'start_time', 'end_time', 'gangs_available']).where('terminal_id', '=', terminalId).orderBy('shift_number').execute();

@@ -11,8 +11,10 @@ import {
   localDateOf,
   parseLocalDay,
   boardPortcallFigures,
+  plausibilityWarnings,
   sortBoardPortcalls,
   summariseShiftBoard,
+  terminalCraneRate,
 } from '@quayline/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../app-context';
@@ -23,7 +25,7 @@ import { perPortcall } from '../portcalls/portcall.repository';
 import { iso, num, toShiftDetail } from '../portcalls/portcall-mapper';
 import { requireLinkedTerminal } from '../terminals/terminal.service';
 import { shiftPlannerSettingsOf } from '../users/user-info';
-import { type TBoardCallRow, type TCargoRow, type TShiftCardRow, findBoardCalls, findCargoRows, findShiftCards } from './shift-board.repository';
+import { type TBoardCallRow, type TCargoRow, type TCraneBookingRow, type TShiftCardRow, findBoardCalls, findCargoRows, findCraneBookings, findCraneRates, findShiftCards } from './shift-board.repository';
 import { localMidnight, shiftColumns } from './shift-calendar-range';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -31,9 +33,31 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** The downloads cover up to a month; the screen shows up to 14 days. */
 export const MAX_BOARD_DAYS = 31;
 
-export function toBoardPortcall(call: TBoardCallRow, cards: readonly TShiftCardRow[], cargo: readonly TCargoRow[], now: number): TBoardPortcall {
-  const details = cards.map(toShiftDetail);
-  const cargoDetails = cargo.map((c) => ({ discharge: Number(c.discharge), load: Number(c.load), restow: Number(c.restow), units_per_hour: num(c.units_per_hour), crane_intensity: Number(c.crane_intensity) }));
+type TBoardExtras = { cards: readonly TShiftCardRow[]; cargo: readonly TCargoRow[]; cranes: readonly TCraneBookingRow[]; craneRate: number | null };
+
+export function toBoardPortcall(call: TBoardCallRow, extras: TBoardExtras, now: number): TBoardPortcall {
+  const details = extras.cards.map(toShiftDetail);
+  const cargoDetails = extras.cargo.map((c) => ({ discharge: Number(c.discharge), load: Number(c.load), restow: Number(c.restow), units_per_hour: num(c.units_per_hour), crane_intensity: Number(c.crane_intensity) }));
+  const berthArrival = iso(call.berth_arrival)!;
+  const berthDeparture = iso(call.berth_departure)!;
+  const cargoStart = iso(call.cargo_operations_start);
+  const cargoEnd = iso(call.cargo_operations_end);
+  // The same rules as the planner card and the details, so the shift planner's rows warn of the same things.
+  const plausibility = plausibilityWarnings(
+    {
+      berth_arrival: berthArrival,
+      berth_departure: berthDeparture,
+      pilot_boarding_place_arrival: iso(call.pilot_boarding_place_arrival),
+      draft_inbound: Number(call.draft_inbound),
+      draft_outbound: Number(call.draft_outbound),
+      cargo_operations_start: cargoStart,
+      cargo_operations_end: cargoEnd,
+      cargo_details: cargoDetails.map((c) => ({ total: c.discharge + c.load + c.restow })),
+      equipment_details: extras.cranes.map((b) => ({ start_time: iso(b.start_time)!, end_time: iso(b.end_time)! })),
+      portcall_shift_details: details,
+    },
+    { movesPerCraneHour: extras.craneRate },
+  );
   return {
     id: call.id,
     version: call.version,
@@ -44,25 +68,29 @@ export function toBoardPortcall(call: TBoardCallRow, cards: readonly TShiftCardR
     vessel_operator_name: call.vessel_operator_name,
     agent_name: call.agent_name,
     status: call.status as TPortcallStatus,
-    berth_arrival: iso(call.berth_arrival)!,
-    berth_departure: iso(call.berth_departure)!,
-    cargo_operations_start: iso(call.cargo_operations_start),
-    cargo_operations_end: iso(call.cargo_operations_end),
+    berth_arrival: berthArrival,
+    berth_departure: berthDeparture,
+    cargo_operations_start: cargoStart,
+    cargo_operations_end: cargoEnd,
     berth_start_position: num(call.berth_start_position),
     berth_end_position: num(call.berth_end_position),
     sync_shift_cargo_volumes: call.sync_shift_cargo_volumes,
     ...boardPortcallFigures({ cargoDetails, details, now }),
     portcall_shift_details: details,
+    plausibility,
   };
 }
 
-/** Calls in the board's shape, with their cards and cargo read in two queries. */
+/** Calls in the board's shape, with their cards, cargo, crane bookings and the terminals' crane rates read side by side. */
 export async function loadBoardPortcalls(db: Db, calls: readonly TBoardCallRow[], now: number): Promise<TBoardPortcall[]> {
   const ids = calls.map((c) => c.id);
-  const [cards, cargo] = await Promise.all([findShiftCards(db, ids), findCargoRows(db, ids)]);
+  const terminalIds = [...new Set(calls.map((c) => c.terminal_id))];
+  const [cards, cargo, cranes, rates] = await Promise.all([findShiftCards(db, ids), findCargoRows(db, ids), findCraneBookings(db, ids), findCraneRates(db, terminalIds)]);
   const cardsOf = perPortcall(cards);
   const cargoOf = perPortcall(cargo);
-  return calls.map((c) => toBoardPortcall(c, cardsOf(c.id), cargoOf(c.id), now));
+  const cranesOf = perPortcall(cranes);
+  const rateOf = new Map(terminalIds.map((id) => [id, terminalCraneRate(rates.filter((r) => r.terminal_id === id))]));
+  return calls.map((c) => toBoardPortcall(c, { cards: cardsOf(c.id), cargo: cargoOf(c.id), cranes: cranesOf(c.id), craneRate: rateOf.get(c.terminal_id) ?? null }, now));
 }
 
 /** One call as the board shows it, if the user may see it. */

@@ -79,6 +79,23 @@ describe.each(DB_TARGETS)('the shift planner on %s', (target) => {
     expect((await elsewhere.call('GET', `/shift_planner?terminal_id=${w.terminal.id}`)).statusCode).toBe(404);
   });
 
+  it('carries the same plausibility warnings as the details on each row, with the shift each belongs to', async () => {
+    const day = ['2027-04-20T04:00:00Z', '2027-04-20T16:00:00Z'] as const;
+    // 2,000 moves in a 12-hour shift with one gang is 167 moves per gang-hour against cranes doing 30, and the cargo
+    // needs 67 crane-hours in a 14-hour stay.
+    const odd = await createCall('2027-04-20T04:00:00Z', '2027-04-20T18:00:00Z', { cargo_details: [{ cargo_type: 'General', discharge: 2000 }], portcall_shift_details: [card(1, ...day, { discharge: 2000, gangs: 1 })] });
+    const fine = await createCall('2027-04-20T04:00:00Z', '2027-04-21T18:00:00Z', { berth_start_position: 400, berth_end_position: 600, cargo_details: [{ cargo_type: 'General', discharge: 100 }], portcall_shift_details: [card(1, ...day, { discharge: 100, gangs: 1 })] });
+    const shown = await board('from=2027-04-20&days=1');
+    const rowOf = (id: number) => shown.portcalls.find((c) => c.id === id)!;
+    expect(rowOf(odd.id).plausibility.map((w) => w.kind)).toEqual(['cargo_exceeds_window', 'rate_above_norm']);
+    expect(rowOf(odd.id).plausibility[1]).toMatchObject({ shiftStart: '2027-04-20T04:00:00.000Z', movesPerGangHour: 166.7, norm: 30 });
+    expect(rowOf(fine.id).plausibility).toEqual([]);
+    // A saved plan answers with the row's warnings as they now are.
+    const saved = await putPlan(odd.id, odd.version, [card(1, ...day, { discharge: 300, gangs: 1 })]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(ZShiftDetailsUpdateResponse.parse(saved.json().payload).portcall.plausibility.map((w) => w.kind)).toEqual(['cargo_exceeds_window']);
+  });
+
   it("carries each shift's names per language to its definition and every column", async () => {
     const day = await t.database.db.selectFrom('terminal_shifts').select('id').where('terminal_id', '=', w.terminal.id).where('shift_number', '=', 1).executeTakeFirstOrThrow();
     await t.database.db.updateTable('terminal_shifts').set({ names: storedJson('localized_names', { de: 'Tagschicht' }) }).where('id', '=', day.id).execute();

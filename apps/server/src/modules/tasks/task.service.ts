@@ -92,6 +92,7 @@ export async function classify(ctx: AppContext, session: Pick<AuthSession, 'user
         noticeStatus: row.prise_notice_status as TPortAuthorityStatus | null,
         priseStatus: row.prise_status,
         pilotBoardingPlaceArrival: row.pilot_boarding_place_arrival,
+        berthArrival: row.berth_arrival,
         now: now.getTime(),
       }),
     };

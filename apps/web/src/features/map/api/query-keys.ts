@@ -7,6 +7,5 @@ export const mapKeys = {
   portcallList: (terminalId: number, filter: TAisListFilter) => [...mapKeys.portcallLists(terminalId), filter.statuses, filter.isWatchedOnly] as const,
   route: (portcallId: number) => [...mapKeys.all, 'route', portcallId] as const,
   geometry: (terminalId: number) => [...mapKeys.all, 'geometry', terminalId] as const,
-  characteristics: (vesselId: number) => [...mapKeys.all, 'characteristics', vesselId] as const,
   settings: (terminalId: number) => [...mapKeys.all, 'settings', terminalId] as const,
 };

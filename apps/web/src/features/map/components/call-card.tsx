@@ -11,7 +11,7 @@ import { StatusBadge, TimeLabelBadge } from '@/entities/portcall/portcall-badges
 import { PredictedArrivalBadge, usePredictionTexts } from '@/entities/portcall/predicted-arrival-badge';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
-import { useVesselCharacteristics } from '../api/get-vessel-characteristics';
+import { useVesselCharacteristics } from '@/entities/vessel/vessel-characteristics';
 
 const asTimeLabel = (label: string | null): TTimeLabel | null => ((TIME_LABELS as readonly string[]).includes(label ?? '') ? (label as TTimeLabel) : null);
 

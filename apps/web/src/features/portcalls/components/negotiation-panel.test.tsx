@@ -32,6 +32,35 @@ describe('negotiation panel', () => {
     expect(screen.getByTestId('summary-vessel-type').textContent).toBe('Container ship');
   });
 
+  it('keeps each time\u2019s own steps under it: the last one shown, the earlier ones on demand, next to the actions', async () => {
+    const chain = [
+      ...REQUESTED_CHAIN,
+      makeStep({ time: 'berth_arrival', action: 'propose', party: 'terminal', label: 'planned', change_label: 'proposed', date_time: '2026-07-15T12:00:00.000Z', created_by: { id: 3, name: 'Hanna Kruse', user_type: 'terminal_operator' }, created_at: '2026-07-02T09:30:00.000Z' }),
+      makeStep({ time: 'berth_arrival', action: 'accept', party: 'vessel_side', label: 'accepted', change_label: 'created', date_time: '2026-07-15T12:00:00.000Z', remark: 'Fine for us', created_at: '2026-07-02T10:00:00.000Z' }),
+    ];
+    renderApp(DETAILS, signedIn, portcallApi({ portcall: () => makePortcall(), chain: () => chain }));
+    const history = await screen.findByTestId('negotiation-berth_arrival-history');
+    // It sits in the time's own block of the negotiation panel, not in a table further down.
+    expect(screen.getByTestId('negotiation-berth_arrival').contains(history)).toBe(true);
+    expect(history.dataset.steps).toBe('3');
+    const shown = () => within(history).getAllByTestId('time-history-step').map((s) => s.dataset.action);
+    expect(shown()).toEqual(['accept']);
+    expect(within(history).getByTestId('time-history-step').textContent).toContain('Fine for us');
+    const toggle = within(history).getByTestId('negotiation-berth_arrival-history-toggle');
+    expect(toggle.textContent).toBe('Show 2 earlier steps');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(shown()).toEqual(['request', 'propose', 'accept']);
+    expect(within(history).getAllByTestId('time-history-step')[1]!.textContent).toContain('by Hanna Kruse (Terminal)');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    // The departure shows only its own request, with nothing earlier to open.
+    const departure = screen.getByTestId('negotiation-berth_departure-history');
+    expect(within(departure).getAllByTestId('time-history-step').map((s) => s.dataset.action)).toEqual(['request']);
+    expect(within(departure).queryByTestId('negotiation-berth_departure-history-toggle')).toBeNull();
+    // A time nobody has touched has no history line.
+    expect(screen.queryByTestId('negotiation-pilot_boarding_place_arrival-history')).toBeNull();
+  });
+
   it('lets the vessel side answer a terminal proposal and nothing else, and sends accept without a time', async () => {
     let portcall = makePortcall({ berth_arrival: '2026-07-15T12:00:00.000Z', berth_arrival_state: { label: 'planned', change_label: 'proposed' } });
     const chain = [...REQUESTED_CHAIN, makeStep({ time: 'berth_arrival', action: 'propose', party: 'terminal', label: 'planned', change_label: 'proposed', date_time: '2026-07-15T12:00:00.000Z' })];

@@ -10,6 +10,7 @@ import { actionKey, partyKey, timeKey } from '@/entities/portcall/enum-labels';
 import { offeredActions, timeStateOf } from '../utils/time-state';
 import { TimeLabelBadge } from '@/entities/portcall/portcall-badges';
 import { NegotiationStepForm } from './negotiation-step-form';
+import { TimeHistory } from './time-history';
 
 type TNegotiationPanelProps = { portcall: TPortcall; chain: TPortcallTimestamp[] | undefined; party: TParty; timeZone: string };
 
@@ -112,6 +113,7 @@ function NegotiationRow({ portcall, chain, time, party, timeZone, openAction, on
             </Text>
           ))}
       </Group>
+      <TimeHistory steps={chain.filter((step) => step.time === time)} time={time} timeZone={timeZone} />
       {actions.length > 0 ? (
         <Group gap="xs" data-testid={`negotiation-${time}-actions`}>
           {actions.map((action) => (

@@ -108,7 +108,7 @@ export function PortcallDetailsScreen() {
       <PlausibilityAlert portcall={portcall} timeZone={timeZone} />
       <NegotiationPanel portcall={portcall} chain={chainQuery.data} party={who.party} timeZone={timeZone} />
       <PortcallSchedulePanel portcall={portcall} timeZone={timeZone} />
-      <PrisePanel portcallId={portcall.id} timeZone={timeZone} />
+      <PrisePanel portcall={portcall} timeZone={timeZone} />
       <AisDetectionsPanel portcall={portcall} timeZone={timeZone} isTerminal={can('decide_ais_detections')} />
       <PortcallSummary portcall={portcall} terminal={terminalQuery.data} timeZone={timeZone} />
       <PortcallJitTimeline portcallId={portcall.id} timeZone={timeZone} />

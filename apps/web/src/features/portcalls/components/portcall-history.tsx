@@ -1,6 +1,7 @@
 // The negotiation chain (GET /portcalls/:id/timestamps): every step on every time, who took it and when.
 import { Badge, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { NEGOTIATION_ACTIONS, NEGOTIATED_TIMES, type TNegotiatedTime, type TNegotiationAction, type TParty, type TPortcallTimestamp } from '@quayline/domain';
 import { SectionCard } from '@/components/ui/section-card';
@@ -14,6 +15,17 @@ const isAction = (v: string): v is TNegotiationAction => (NEGOTIATION_ACTIONS as
 const isParty = (v: string): v is TParty => v === 'terminal' || v === 'vessel_side';
 /** A schedule change that met an agreed time: it stands in the chain without changing it (docs/voyage-center.md). */
 const SCHEDULE_PROPOSAL_ACTION = 'schedule_proposal';
+
+/** Who took a step: the person (and the colleague it was for), for the screen's two lines. */
+export function stepWho(step: TPortcallTimestamp, t: TFunction): { name: string; side: string } {
+  return {
+    name: step.acting_for ? t('portcalls.audit.actor_for', { actor: step.created_by.name, person: step.acting_for.name }) : step.created_by.name,
+    side: step.created_by.user_type === 'automated' ? t('portcalls.history.automated') : isParty(step.party) ? t(partyKey(step.party)) : step.party,
+  };
+}
+
+/** The step's action in the reader's words. */
+export const stepActionText = (step: TPortcallTimestamp, t: TFunction) => (step.action === SCHEDULE_PROPOSAL_ACTION ? t('portcalls.history.schedule_proposal') : isAction(step.action) ? t(actionKey(step.action)) : step.action);
 
 export function PortcallHistory({ chain, timeZone }: { chain: TPortcallTimestamp[] | undefined; timeZone: string }) {
   const { t } = useTranslation();
@@ -47,17 +59,17 @@ export function PortcallHistory({ chain, timeZone }: { chain: TPortcallTimestamp
                   <Table.Td>
                     <Stack gap={0}>
                       <Text size="sm" data-testid="history-who">
-                        {step.acting_for ? t('portcalls.audit.actor_for', { actor: step.created_by.name, person: step.acting_for.name }) : step.created_by.name}
+                        {stepWho(step, t).name}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {step.created_by.user_type === 'automated' ? t('portcalls.history.automated') : isParty(step.party) ? t(partyKey(step.party)) : step.party}
+                        {stepWho(step, t).side}
                       </Text>
                     </Stack>
                   </Table.Td>
                   <Table.Td>{isTime(step.time) ? t(timeKey(step.time)) : step.time}</Table.Td>
                   <Table.Td>
                     <Badge variant="outline" color="navy" radius="sm" size="sm" miw="max-content" title={step.classifier}>
-                      {step.action === SCHEDULE_PROPOSAL_ACTION ? t('portcalls.history.schedule_proposal') : isAction(step.action) ? t(actionKey(step.action)) : step.action}
+                      {stepActionText(step, t)}
                     </Badge>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatZonedDateTime(step.date_time, timeZone, locale)}</Table.Td>

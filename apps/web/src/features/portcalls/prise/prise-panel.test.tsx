@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makePortcall, portcallApi, signedInAs } from '@/test/portcall-fixtures';
 import { installFakeWebSocket, type FakeWebSocket } from '@/test/fake-websocket';
-import { renderApp, signedIn, success } from '@/test/render-app';
+import { renderApp, signedIn, success, type THandler } from '@/test/render-app';
 import { makeNotice, noticeApi, type TNoticeApi } from './prise-test-fixtures';
 
 const URL = '/en/portcall-planner/details?id=5';
@@ -65,6 +65,24 @@ describe('PRISE panel on the port-call details', () => {
     expect(within(root).getByTestId('prise-next-link-tide').getAttribute('href')).toBe('/en/portcall-planner/portcall/edit?id=5&focus=field-pilot-arrival');
     expect(within(root).getByTestId('prise-submit').dataset.unchanged).toBe('true');
     expect(within(root).getByTestId('prise-submit-unchanged').textContent).toBe('Sent unchanged, the notice will be rejected again.');
+  });
+
+  it('warns before sending of a pilot time after the berth arrival and of a draft AIS contradicts, with a link to correct them', async () => {
+    const odd = makePortcall({ pilot_boarding_place_arrival: '2026-07-15T09:00:00.000Z', draft_inbound: 15.6, draft_outbound: 14.8 });
+    const ais: THandler = (c) => (c.path.endsWith('/ais/vessel_characteristics') ? success({ vessel_id: 101, mmsi: null, imo_number: '9085778', name: null, call_sign: null, ship_type: null, ship_type_group: null, length_m: null, beam_m: null, draught_m: 14.2, destination: null, reported_eta: null, received_at: null, filled_fields: [] }) : undefined);
+    renderApp(URL, signedIn, ais, portcallApi({ portcall: () => odd }), noticeApi({ notice: makeNotice({ missing: [], can_edit: true, can_submit: true }), writes: [] }));
+    const root = await panel();
+    const warning = await within(root).findByTestId('prise-plausibility');
+    expect(warning.textContent).toContain('Check before sending');
+    expect(warning.textContent).toContain('Pilot boarding 15-07-2026 11:00 is after the berth arrival 15-07-2026 10:00');
+    await waitFor(() => expect(warning.textContent).toContain('AIS draught 14.20 m differs from the declared 15.60 m'));
+    expect(within(warning).getByTestId('prise-plausibility-edit').getAttribute('href')).toBe('/en/portcall-planner/portcall/edit?id=5');
+  });
+
+  it('raises no warning in the panel over figures that agree', async () => {
+    renderApp(URL, signedIn, call(), noticeApi({ notice: makeNotice(), writes: [] }));
+    const root = await panel();
+    expect(within(root).queryByTestId('prise-plausibility')).toBeNull();
   });
 
   it('saves dangerous goods and persons on board with the version, then submits the notice', async () => {

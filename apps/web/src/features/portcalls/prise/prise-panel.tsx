@@ -6,13 +6,14 @@ import { IconCircleCheck, IconEye, IconPencil, IconSend } from '@tabler/icons-re
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { ZPriseNotice, type TPriseNotice, type TPriseRequiredField } from '@quayline/domain';
+import { ZPriseNotice, type TPortcall, type TPriseNotice, type TPriseRequiredField } from '@quayline/domain';
 import { SectionCard } from '@/components/ui/section-card';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
 import { isApiError } from '@/lib/api-client';
 import { can } from '@/lib/permissions';
 import { useUserDetails } from '@/lib/user';
+import { NAUTICAL_WARNING_KINDS, PlausibilityAlert } from '../components/plausibility-alert';
 import { PriseIcon } from './prise-badges';
 import { PriseHistory } from './prise-history';
 import { CALL_FIELD_TARGETS, editCallPath, isOwnField, priseFieldKey, requiredFieldOf, VESSEL_FIELDS } from './prise-labels';
@@ -23,9 +24,10 @@ import { PriseAnswer, PriseStatusLine } from './prise-status';
 import { PriseSummary } from './prise-summary';
 import { useLivePriseNotice } from './use-live-prise-notice';
 
-type TPanelProps = { portcallId: number; timeZone: string };
+type TPanelProps = { portcall: TPortcall; timeZone: string };
 
-export function PrisePanel({ portcallId, timeZone }: TPanelProps) {
+export function PrisePanel({ portcall, timeZone }: TPanelProps) {
+  const portcallId = portcall.id;
   const { t } = useTranslation();
   const errorText = useErrorText();
   const notice = usePriseNotice(portcallId);
@@ -40,11 +42,12 @@ export function PrisePanel({ portcallId, timeZone }: TPanelProps) {
     );
   }
   if (!notice.data || !notice.data.applicable) return null;
-  return <PriseNoticeCard notice={notice.data} timeZone={timeZone} />;
+  return <PriseNoticeCard notice={notice.data} portcall={portcall} timeZone={timeZone} />;
 }
 
-function PriseNoticeCard({ notice, timeZone }: { notice: TPriseNotice; timeZone: string }) {
+function PriseNoticeCard({ notice, portcall, timeZone }: { notice: TPriseNotice; portcall: TPortcall; timeZone: string }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const { data: user } = useUserDetails();
   const stored = ownValuesOf(notice);
   // Typed values survive a refetch (e.g. the port authority's answer); only untouched ones follow the stored notice.
@@ -65,6 +68,14 @@ function PriseNoticeCard({ notice, timeZone }: { notice: TPriseNotice; timeZone:
         <PriseStatusLine notice={notice} timeZone={timeZone} />
         <PriseAnswer notice={notice} timeZone={timeZone} />
         <PriseNextStep notice={notice} canEditCall={!isReadOnly} />
+        {/* The port authority reads the same times and draught: what cannot be true there is said before it is sent. */}
+        <PlausibilityAlert portcall={portcall} timeZone={timeZone} kinds={NAUTICAL_WARNING_KINDS} title={t('portcalls.prise.plausibility_title')} testId="prise-plausibility">
+          {!isReadOnly && (
+            <Anchor component={Link} to={editCallPath(locale, portcall.id)} size="sm" mt={6} display="inline-block" data-testid="prise-plausibility-edit">
+              <IconPencil size={12} style={{ verticalAlign: -1 }} /> {t('portcalls.prise.edit_call')}
+            </Anchor>
+          )}
+        </PlausibilityAlert>
         {isReadOnly && (
           <Group gap={6} wrap="nowrap" data-testid="prise-read-only">
             <IconEye size={16} color="var(--mantine-color-gray-6)" />

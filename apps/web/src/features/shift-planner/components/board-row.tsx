@@ -2,8 +2,9 @@
 // Memoised with stable props: a save re-renders only its own row.
 import { memo, useMemo } from 'react';
 import { Link } from 'react-router';
-import { cardVolume, type TBoardPortcall, type TBoardShift } from '@quayline/domain';
-import { zonedDay } from '@/lib/zoned-time';
+import { cardVolume, isShiftWarning, type TBoardPortcall, type TBoardShift } from '@quayline/domain';
+import { formatZonedDateTime, zonedDay } from '@/lib/zoned-time';
+import { plausibilityTexts } from '@/entities/portcall/plausibility-text';
 import { followingOpenColumns, rowCells } from '../utils/board-grid';
 import { rowLines, type TShiftCardField, type TShiftPortcallField, type TTexts } from '../utils/board-texts';
 import { cardMenuKey, ShiftCard, type TCardAction } from './shift-card';
@@ -16,6 +17,19 @@ export const detailsHref = (call: Pick<TBoardPortcall, 'id'>, texts: Pick<TTexts
 
 const LABEL_SLOT = '\u0000';
 
+/** The call's plausibility warnings in the reader's words, and per card (its start) the ones of that card's shift. */
+export function rowPlausibility(call: Pick<TBoardPortcall, 'plausibility'>, texts: TTexts): { all: string[]; byShiftStart: Map<string, string> } {
+  const format = (key: string, values: Record<string, string | number>) => (texts.t as unknown as (k: string, v: Record<string, string | number>) => string)(key, values);
+  const all = plausibilityTexts(call.plausibility, format, (iso) => formatZonedDateTime(iso, texts.timeZone, texts.locale), texts.locale);
+  const byShiftStart = new Map<string, string>();
+  call.plausibility.forEach((w, i) => {
+    if (!isShiftWarning(w)) return;
+    const key = String(Date.parse(w.shiftStart));
+    byShiftStart.set(key, [byShiftStart.get(key), all[i]].filter(Boolean).join('\n'));
+  });
+  return { all, byShiftStart };
+}
+
 export type TBoardRowProps = {
   call: TBoardPortcall;
   shifts: readonly TBoardShift[];
@@ -27,6 +41,8 @@ export type TBoardRowProps = {
   highlight: string | null;
   /** Shift keys (space-separated) where the call has a problem: a string keeps the row's memo intact. */
   problemKeys: string;
+  /** The shift where this call's card, as being typed, takes the shift over capacity; null when none. */
+  overCapacityKey: string | null;
   closedReasons: ReadonlyMap<string, string>;
   /** Each column's day and shift name for labels, computed once for the board (a 300-call board has 12,000 cells). */
   shiftLabels: readonly string[];
@@ -43,6 +59,7 @@ export const BoardRow = memo(function BoardRow(p: TBoardRowProps) {
   const cells = useMemo(() => rowCells(shifts, call), [shifts, call]);
   const problems = useMemo(() => new Set(p.problemKeys.split(' ')), [p.problemKeys]);
   const lines = rowLines(call, p.rowFields, texts);
+  const plausibility = useMemo(() => rowPlausibility(call, texts), [call, texts]);
   const isMismatch = call.volume_mismatch && !call.sync_shift_cargo_volumes;
   const outsideTitle = t('shiftPlanner.cell.outside');
   // Two translations a row instead of two a cell: the shift goes into the slot.
@@ -70,6 +87,17 @@ export const BoardRow = memo(function BoardRow(p: TBoardRowProps) {
               </span>
             )}
           </div>
+        )}
+        {plausibility.all.length > 0 && (
+          // A disclosure, not a tooltip: the sentences can be read on a phone and by keyboard.
+          <details className={classes.plausibility} data-testid="shift-row-plausibility" data-kinds={call.plausibility.map((w) => w.kind).join(' ')}>
+            <summary>{t('berthPlanner.plausibility.marker', { count: plausibility.all.length })}</summary>
+            <ul>
+              {plausibility.all.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          </details>
         )}
         <div className={classes.rowLinks}>
           <Link to={detailsHref(call, texts)} className={classes.rowLink} data-testid="shift-row-details">
@@ -130,6 +158,7 @@ export const BoardRow = memo(function BoardRow(p: TBoardRowProps) {
             data-closed={String(shift.closed)}
             data-editable={String(isEditable)}
             data-highlight={String(p.highlight === shift.key)}
+            data-over-capacity={String(p.overCapacityKey === shift.key)}
             title={reason}
           >
             {card && (
@@ -143,6 +172,7 @@ export const BoardRow = memo(function BoardRow(p: TBoardRowProps) {
                 texts={texts}
                 canEdit={p.canEdit}
                 hasProblem={problems.has(shift.key)}
+                plausibility={plausibility.byShiftStart.get(String(Date.parse(card.start_time))) ?? ''}
                 canMoveNext={next}
                 canSplit={next && cardVolume(card) > 1}
                 canCopy={next}

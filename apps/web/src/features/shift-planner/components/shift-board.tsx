@@ -7,7 +7,7 @@ import { dayLabel, headerLines, shiftLabel, shiftTimes, type TShiftCardField, ty
 import { BoardRow } from './board-row';
 import type { TCardAction } from './shift-card';
 import classes from './shift-planner.module.css';
-import { localizedName } from '@quayline/domain';
+import { isShiftWarning, localizedName } from '@quayline/domain';
 
 /** The call and, when given, the shift to bring into view and mark. */
 export type THighlight = { portcallId: number | null; shiftKey: string | null };
@@ -22,6 +22,8 @@ type TShiftBoardProps = {
   texts: TTexts;
   canEdit: boolean;
   highlight: THighlight | null;
+  /** The card being edited when what is typed takes its shift over capacity. */
+  overCapacity?: { portcallId: number; shiftKey: string } | null;
   openMenu: string | null;
   onMenu: (key: string | null) => void;
   onOpenCard: (portcallId: number, shiftKey: string) => void;
@@ -31,9 +33,36 @@ type TShiftBoardProps = {
   onPrefill: (portcallId: number) => void;
 };
 
-type TColumnHeaderProps = { shift: TBoardShift; volume: TBoardShiftVolume | undefined; fields: readonly TShiftHeaderField[]; texts: TTexts; reason: string | undefined; isHighlighted: boolean };
+type TColumnHeaderProps = {
+  shift: TBoardShift;
+  volume: TBoardShiftVolume | undefined;
+  fields: readonly TShiftHeaderField[];
+  texts: TTexts;
+  reason: string | undefined;
+  isHighlighted: boolean;
+  /** A card being typed takes this shift over capacity. */
+  isTypedOver: boolean;
+  /** Vessels with figures to check in this shift (gangs above cranes, a rate far above the norm). */
+  toCheck: string | undefined;
+};
 
-const ColumnHeader = memo(function ColumnHeader({ shift, volume, fields, texts, reason, isHighlighted }: TColumnHeaderProps) {
+/** Per shift, the vessels whose work in it breaks a plausibility rule. */
+export function shiftsToCheck(shifts: readonly TBoardShift[], portcalls: readonly TBoardPortcall[]): Map<string, string> {
+  const out = new Map<string, string[]>();
+  for (const call of portcalls) {
+    for (const w of call.plausibility) {
+      if (!isShiftWarning(w)) continue;
+      const at = Date.parse(w.shiftStart);
+      const shift = shifts.find((s) => Date.parse(s.start_time) <= at && at < Date.parse(s.end_time));
+      if (!shift) continue;
+      const names = out.get(shift.key) ?? [];
+      if (!names.includes(call.vessel_name)) out.set(shift.key, [...names, call.vessel_name]);
+    }
+  }
+  return new Map([...out].map(([key, names]) => [key, names.join(', ')]));
+}
+
+const ColumnHeader = memo(function ColumnHeader({ shift, volume, fields, texts, reason, isHighlighted, isTypedOver, toCheck }: TColumnHeaderProps) {
   const lines = headerLines(volume, fields, texts);
   return (
     <th
@@ -42,10 +71,11 @@ const ColumnHeader = memo(function ColumnHeader({ shift, volume, fields, texts, 
       data-testid="shift-column"
       data-shift-key={shift.key}
       data-closed={String(shift.closed)}
-      data-over-capacity={String(volume?.over_capacity ?? false)}
+      data-over-capacity={String((volume?.over_capacity ?? false) || isTypedOver)}
       data-gangs={volume?.gangs ?? 0}
       data-volume={volume?.volume ?? 0}
       data-highlight={String(isHighlighted)}
+      data-plausibility={String(toCheck !== undefined)}
     >
       <div className={classes.colDay}>{dayLabel(shift.date, texts.locale)}</div>
       <div>
@@ -61,6 +91,11 @@ const ColumnHeader = memo(function ColumnHeader({ shift, volume, fields, texts, 
           {l.text}
         </div>
       ))}
+      {toCheck !== undefined && (
+        <div className={classes.headCheck} data-testid="shift-header-plausibility">
+          {texts.t('shiftPlanner.header.plausibility', { vessels: toCheck })}
+        </div>
+      )}
     </th>
   );
 });
@@ -95,6 +130,7 @@ export function ShiftBoard(p: TShiftBoardProps) {
   const nonWorking = board.shiftsData.non_working_times;
   const shiftLabels = useMemo(() => shifts.map((s) => shiftLabel(s, texts.locale)), [shifts, texts.locale]);
   const closedReasons = useMemo(() => closedReasonsOf(shifts, nonWorking, closedFallback), [shifts, nonWorking, closedFallback]);
+  const toCheck = useMemo(() => shiftsToCheck(shifts, board.portcalls), [shifts, board.portcalls]);
   const problemKeys = useMemo(() => {
     const out = new Map<number, Set<string>>();
     for (const problem of board.problems) {
@@ -191,7 +227,7 @@ export function ShiftBoard(p: TShiftBoardProps) {
               {t('shiftPlanner.board.corner')}
             </th>
             {shifts.map((shift) => (
-              <ColumnHeader key={shift.key} shift={shift} volume={volumes.get(shift.key)} fields={p.headerFields} texts={texts} reason={closedReasons.get(shift.key)} isHighlighted={highlight?.shiftKey === shift.key} />
+              <ColumnHeader key={shift.key} shift={shift} volume={volumes.get(shift.key)} fields={p.headerFields} texts={texts} reason={closedReasons.get(shift.key)} isHighlighted={highlight?.shiftKey === shift.key} isTypedOver={p.overCapacity?.shiftKey === shift.key} toCheck={toCheck.get(shift.key)} />
             ))}
           </tr>
         </thead>
@@ -207,6 +243,7 @@ export function ShiftBoard(p: TShiftBoardProps) {
               canEdit={canEdit}
               highlight={highlight?.portcallId === call.id ? (highlight.shiftKey ?? '') : null}
               problemKeys={problemKeys.get(call.id) ?? ''}
+              overCapacityKey={p.overCapacity?.portcallId === call.id ? p.overCapacity.shiftKey : null}
               closedReasons={closedReasons}
               shiftLabels={shiftLabels}
               openMenu={p.openMenu?.startsWith(`card:${call.id}:`) ? p.openMenu : null}

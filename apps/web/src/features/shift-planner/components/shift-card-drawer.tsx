@@ -1,6 +1,6 @@
 // A card opened in a drawer: every field of the shift's work. Save sends the call's whole plan with its version; a
 // refusal keeps what was typed and names the fields, a conflict shows the other person's card and offers it.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Drawer, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,10 @@ type TShiftCardDrawerProps = {
   takenBy: ReadonlyMap<string, string>;
   /** Gangs the other calls use in this shift. */
   otherGangs: number;
+  /** The other calls working in this shift and their gangs, named when the card goes over capacity. */
+  otherCalls: readonly { vessel: string; gangs: number }[];
+  /** Told while typing whether the card takes the shift over capacity, so the board marks it. */
+  onOverCapacity?: (isOver: boolean) => void;
   texts: TTexts;
   isChangedElsewhere: boolean;
   onClose: () => void;
@@ -33,6 +37,9 @@ type TShiftCardDrawerProps = {
   onDelete: () => Promise<TCardSaveOutcome>;
   onLoadLatest: () => void;
 };
+
+/** A busy shift has a dozen calls: the warning names those with most gangs, and counts the rest. */
+const MAX_OTHERS_NAMED = 4;
 
 const NO_ERRORS: TCardErrors = { fields: {}, problems: [] };
 
@@ -63,6 +70,13 @@ function CardForm(p: TShiftCardDrawerProps) {
   // Warned while typed, not only after the save: this card's gangs would take the shift over its capacity.
   const isOverCapacity = p.canEdit && gangs > Math.max(0, free);
   const [isOverConfirmed, setOverConfirmed] = useState(false);
+  const shownOthers = p.otherCalls.slice(0, MAX_OTHERS_NAMED).map((c) => t('shiftPlanner.editor.call_gangs', { vessel: c.vessel, count: c.gangs, gangs: formatNumber(c.gangs, p.texts.locale) }));
+  const othersText = [...shownOthers, ...(p.otherCalls.length > MAX_OTHERS_NAMED ? [t('shiftPlanner.editor.more_calls', { count: p.otherCalls.length - MAX_OTHERS_NAMED })] : [])].join(', ');
+  const onOverCapacity = p.onOverCapacity;
+  useEffect(() => {
+    onOverCapacity?.(isOverCapacity);
+  }, [isOverCapacity, onOverCapacity]);
+  useEffect(() => () => onOverCapacity?.(false), [onOverCapacity]);
 
   const [isProposing, setProposing] = useState(false);
   const [proposal, setProposal] = useState<string | null>(null);
@@ -181,6 +195,11 @@ function CardForm(p: TShiftCardDrawerProps) {
       {isOverCapacity && (
         <Alert color="orange" role="status" p="xs" data-testid="shift-editor-over-capacity">
           {t('shiftPlanner.editor.over_capacity', { gangs: formatNumber(gangs, p.texts.locale), free: formatNumber(Math.max(0, free), p.texts.locale), available: formatNumber(p.shift.gangs_available, p.texts.locale) })}
+          {p.otherCalls.length > 0 && (
+            <Text size="sm" mt={4} data-testid="shift-editor-over-capacity-others">
+              {t('shiftPlanner.editor.over_capacity_others', { calls: othersText })}
+            </Text>
+          )}
           {isOverConfirmed && <Text size="sm" fw={600} mt={4}>{t('shiftPlanner.editor.confirm_over_capacity')}</Text>}
         </Alert>
       )}

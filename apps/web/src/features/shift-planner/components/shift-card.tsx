@@ -21,6 +21,8 @@ type TShiftCardProps = {
   texts: TTexts;
   canEdit: boolean;
   hasProblem: boolean;
+  /** The plausibility warnings of this card's shift, one per line; empty when none. */
+  plausibility: string;
   canMoveNext: boolean;
   canSplit: boolean;
   canCopy: boolean;
@@ -47,12 +49,20 @@ export const ShiftCard = memo(function ShiftCard(p: TShiftCardProps) {
       data-volume={cardVolume(p.card)}
       data-gangs={p.card.gangs}
       data-problem={String(p.hasProblem)}
+      data-plausibility={String(p.plausibility !== '')}
+      title={p.plausibility || undefined}
       data-editable={String(p.canEdit)}
       data-fields={lines.map((l) => l.field).join(' ')}
       draggable={p.canEdit}
     >
       <div className={classes.cardBody} role="button" tabIndex={0} data-card-open="true">
         {lines.length > 0 ? lines.map((l) => l.text).join('\n') : <span className={classes.cardEmpty}>{t('shiftPlanner.card.no_fields')}</span>}
+        {p.plausibility && (
+          <span className={classes.cardCheck} data-testid="shift-card-plausibility">
+            {p.texts.t('shiftPlanner.card.plausibility')}
+            <span className="visually-hidden">{`: ${p.plausibility}`}</span>
+          </span>
+        )}
         <span className="visually-hidden">{`, ${p.label}`}</span>
       </div>
       {p.canEdit && (

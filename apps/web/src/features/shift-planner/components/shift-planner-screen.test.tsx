@@ -194,6 +194,35 @@ describe('shift planner screen', () => {
     await waitFor(() => expect((within(screen.getByTestId('shift-editor')).getByTestId('shift-editor-discharge') as HTMLInputElement).value).toBe('999'));
   });
 
+  it('marks on the board the card whose typed gangs take its shift over capacity, and names who else works there', async () => {
+    renderApp(URL_15, signedIn, shiftPlannerApi((c) => boardFor(c)));
+    await waitReady();
+    // Early has 8 gangs and only CORAL's 2 in it: typing 12 marks that card's cell and the shift's header.
+    expect(column(EARLY_15).dataset.overCapacity).toBe('false');
+    fireEvent.click(card(5, EARLY_15));
+    let editor = await screen.findByTestId('shift-editor');
+    expect(cell(5, EARLY_15).dataset.overCapacity).toBe('false');
+    fireEvent.change(within(editor).getByTestId('shift-editor-gangs'), { target: { value: '12' } });
+    await waitFor(() => expect(cell(5, EARLY_15).dataset.overCapacity).toBe('true'));
+    expect(column(EARLY_15).dataset.overCapacity).toBe('true');
+    expect(cell(6, LATE_15).dataset.overCapacity).toBe('false');
+    fireEvent.change(within(editor).getByTestId('shift-editor-gangs'), { target: { value: '3' } });
+    await waitFor(() => expect(cell(5, EARLY_15).dataset.overCapacity).toBe('false'));
+    expect(column(EARLY_15).dataset.overCapacity).toBe('false');
+    fireEvent.change(within(editor).getByTestId('shift-editor-gangs'), { target: { value: '12' } });
+    await waitFor(() => expect(cell(5, EARLY_15).dataset.overCapacity).toBe('true'));
+    fireEvent.click(within(editor).getByText('Cancel'));
+    await waitFor(() => expect(screen.queryByTestId('shift-editor')).toBeNull());
+    expect(cell(5, EARLY_15).dataset.overCapacity).toBe('false');
+
+    // NORDIC's 7 gangs in Late, where CORAL already has 2 of 8: the warning says who else is there.
+    fireEvent.click(card(6, LATE_15));
+    editor = await screen.findByTestId('shift-editor');
+    expect(within(editor).getByTestId('shift-editor-over-capacity-others').textContent).toBe('Already in this shift: CORAL RESOLVE 2 gangs.');
+    await waitFor(() => expect(cell(6, LATE_15).dataset.overCapacity).toBe('true'));
+    expect(cell(5, LATE_15).dataset.overCapacity).toBe('false');
+  });
+
   it('keeps the typed values and names the field when the server refuses with 400', async () => {
     renderApp(
       URL_15,
@@ -398,6 +427,29 @@ describe('shift planner screen', () => {
     fireEvent.click(within(week).getAllByTestId('shift-week-day')[1]!);
     await screen.findByTestId('shift-board');
     await waitFor(() => expect(apiCalls().filter((c) => c.path === `${API}/shift_planner`).at(-1)!.search.get('from')).toBe('2026-07-16'));
+  });
+
+  it('flags implausible figures on the call\u2019s row, the card of the shift they belong to and that shift\u2019s header', async () => {
+    const odd: TBoardPortcall = {
+      ...CORAL,
+      plausibility: [
+        { kind: 'pilot_after_berth', pilotArrival: '2026-07-15T05:00:00.000Z', berthArrival: '2026-07-15T04:00:00.000Z' },
+        { kind: 'gangs_above_cranes', shiftStart: '2026-07-15T12:00:00.000Z', gangs: 2, cranes: 1 },
+      ],
+    };
+    renderApp(URL_15, signedIn, shiftPlannerApi((c) => boardFor(c, {}, [odd, NORDIC, BALTIC])));
+    await waitReady();
+    const flagged = within(row(5)).getByTestId('shift-row-plausibility');
+    expect(flagged.querySelector('summary')!.textContent).toBe('Check: 2 implausible');
+    expect(flagged.textContent).toContain('Pilot boarding 15-07-2026 07:00 is after the berth arrival 15-07-2026 06:00');
+    expect(flagged.textContent).toContain('Shift 15-07-2026 14:00: 2 gangs but 1 cranes assigned');
+    // Only the Late card carries the shift's warning, and only the Late header names the vessel.
+    expect(card(5, LATE_15).dataset.plausibility).toBe('true');
+    expect(within(card(5, LATE_15)).getByTestId('shift-card-plausibility').textContent).toContain('2 gangs but 1 cranes assigned');
+    expect(card(5, EARLY_15).dataset.plausibility).toBe('false');
+    expect(within(column(LATE_15)).getByTestId('shift-header-plausibility').textContent).toBe('Figures to check: CORAL RESOLVE');
+    expect(within(column(EARLY_15)).queryByTestId('shift-header-plausibility')).toBeNull();
+    expect(within(row(6)).queryByTestId('shift-row-plausibility')).toBeNull();
   });
 
   it('opens the period and marks the call a link asks for (?portcall=&from=)', async () => {

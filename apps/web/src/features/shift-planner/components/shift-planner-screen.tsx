@@ -101,6 +101,8 @@ export function ShiftPlannerScreen() {
 
   const { save, isSaving } = useSaveShiftPlan(terminalId);
   const [editor, setEditor] = useState<TEditor | null>(null);
+  // The card being typed takes its shift over capacity: the board marks that card (or empty cell) as the cause.
+  const [isTypedOver, setTypedOver] = useState(false);
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const [isSettingsOpen, setSettingsOpen] = useState(false);
   const [isCalendarOpen, setCalendarOpen] = useState(false);
@@ -320,15 +322,19 @@ export function ShiftPlannerScreen() {
     if (!call || !shift) return null;
     const takenBy = new Map<string, string[]>();
     let otherGangs = 0;
+    const otherCalls: { vessel: string; gangs: number }[] = [];
     for (const other of board.portcalls) {
       if (other.id === call.id) continue;
       for (const card of other.portcall_shift_details) {
         if (shiftIndexOf(board.shiftsList, card) !== column) continue;
         otherGangs += card.gangs;
+        if (card.gangs > 0) otherCalls.push({ vessel: other.vessel_name, gangs: card.gangs });
         for (const e of card.shift_equipment_details) takenBy.set(e.equipment_number, [...(takenBy.get(e.equipment_number) ?? []), other.vessel_name]);
       }
     }
-    return { call, shift, otherGangs, takenBy: new Map([...takenBy].map(([k, v]) => [k, v.join(', ')])) };
+    // Most gangs first: those are where gangs could come from.
+    otherCalls.sort((a, b) => b.gangs - a.gangs);
+    return { call, shift, otherGangs, otherCalls, takenBy: new Map([...takenBy].map(([k, v]) => [k, v.join(', ')])) };
   }, [editor, board, callsById]);
 
   const downloadUrl = useMemo(
@@ -370,6 +376,7 @@ export function ShiftPlannerScreen() {
             texts={texts}
             canEdit={canEdit}
             highlight={highlight}
+            overCapacity={editor && isTypedOver ? { portcallId: editor.portcallId, shiftKey: editor.shiftKey } : null}
             openMenu={openMenu}
             onMenu={setOpenMenu}
             onOpenCard={onOpenCard}
@@ -447,6 +454,8 @@ export function ShiftPlannerScreen() {
           equipments={board.equipments}
           takenBy={editorContext.takenBy}
           otherGangs={editorContext.otherGangs}
+          otherCalls={editorContext.otherCalls}
+          onOverCapacity={setTypedOver}
           texts={texts}
           isChangedElsewhere={editor.isChangedElsewhere}
           onClose={() => setEditor(null)}
