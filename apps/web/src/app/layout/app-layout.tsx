@@ -12,7 +12,6 @@ import { api } from '@/lib/api-client';
 import { setProxyToken } from '@/lib/storage';
 import { useLogout } from '@/lib/user';
 import { ActForModal } from './act-for-modal';
-import { HelpModal } from './help-modal';
 import { LocaleSwitch } from './locale-switch';
 import { NotificationsButton } from './notifications-button';
 import { PageBreadcrumbs } from './page-breadcrumbs';
@@ -28,7 +27,6 @@ export function AppLayout({ user, children }: TAppLayoutProps) {
   const locale = useLocale();
   const navigate = useNavigate();
   const [isNavOpen, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
-  const [isHelpOpen, { open: openHelp, close: closeHelp }] = useDisclosure(false);
   const [isActForOpen, { open: openActFor, close: closeActFor }] = useDisclosure(false);
   const logoutMutation = useLogout();
   const { returnToOwn, isReturning } = useReturnAction();
@@ -81,7 +79,7 @@ export function AppLayout({ user, children }: TAppLayoutProps) {
       </AppShell.Header>
 
       <AppShell.Navbar className={classes.navbar} data-testid="side-nav">
-        <SideNav onNavigate={closeNav} onHelp={openHelp} onLogout={logout} isLoggingOut={logoutMutation.isPending} />
+        <SideNav onNavigate={closeNav} onLogout={logout} isLoggingOut={logoutMutation.isPending} />
       </AppShell.Navbar>
 
       <AppShell.Main className={classes.main}>
@@ -94,7 +92,6 @@ export function AppLayout({ user, children }: TAppLayoutProps) {
         </Box>
       </AppShell.Main>
 
-      <HelpModal opened={isHelpOpen} onClose={closeHelp} />
       <ActForModal opened={isActForOpen} onClose={closeActFor} />
     </AppShell>
   );
