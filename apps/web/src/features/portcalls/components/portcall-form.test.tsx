@@ -209,6 +209,44 @@ describe('port-call form', () => {
     expect(screen.getByTestId('cargo-grand-total').textContent).toBe('Total of all rows: 2,015');
   });
 
+  it('folds a cargo row to a one-line summary and back, folds all rows at once, and never sends the fold', async () => {
+    const twoRows = makePortcall({
+      cargo_details: [
+        { id: 9, cargo_type: 'Container (boxes)', move_count: 167, move_count_unit: 'pieces', discharge: 110, load: 55, restow: 2, crane_intensity: 1, total: 167, quantities: null, quantity_totals: null },
+        { id: 10, cargo_type: 'General', move_count: 40, move_count_unit: 'tons', discharge: 40, load: 0, restow: 0, crane_intensity: 1, total: 40, quantities: null, quantity_totals: null },
+      ],
+    });
+    const { apiCalls } = renderApp(EDIT, signedIn, (call) => (call.method === 'PUT' ? success(twoRows) : undefined), portcallApi({ portcall: () => twoRows }), masterDataApi);
+    await screen.findAllByTestId('cargo-discharge');
+    const [first, second] = screen.getAllByTestId('cargo-row');
+    // Open by default (spec: isExpanded true), with no summary line.
+    expect(first!.getAttribute('data-expanded')).toBe('true');
+    expect(within(first!).queryByTestId('cargo-row-summary')).toBeNull();
+    fireEvent.change(within(first!).getByLabelText('Comment'), { target: { value: 'Reefers first' } });
+
+    const toggle = within(first!).getByTestId('cargo-row-toggle');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(toggle);
+    expect(first!.getAttribute('data-expanded')).toBe('false');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.getAttribute('aria-label')).toBe('Unfold cargo row 1');
+    expect(within(first!).getByTestId('cargo-row-summary').textContent).toBe('Container (boxes) · 167 pieces');
+    expect(second!.getAttribute('data-expanded')).toBe('true');
+
+    fireEvent.click(screen.getByTestId('cargo-toggle-all'));
+    expect(screen.getAllByTestId('cargo-row').map((row) => row.getAttribute('data-expanded'))).toEqual(['false', 'false']);
+    expect(within(second!).getByTestId('cargo-row-summary').textContent).toBe('General cargo · 40 tons');
+    fireEvent.click(screen.getByTestId('cargo-toggle-all'));
+    expect(screen.getAllByTestId('cargo-row').map((row) => row.getAttribute('data-expanded'))).toEqual(['true', 'true']);
+    fireEvent.click(within(first!).getByTestId('cargo-row-toggle'));
+
+    fireEvent.click(screen.getByTestId('portcall-form-save'));
+    await waitFor(() => expect(writes(apiCalls())).toHaveLength(1));
+    const sent = (writes(apiCalls())[0]?.body as { cargo_details: Record<string, unknown>[] }).cargo_details;
+    expect(sent[0]).toMatchObject({ id: 9, comment: 'Reefers first' });
+    for (const row of sent) expect(Object.keys(row)).not.toContain('isExpanded');
+  });
+
   it('shows the terminal’s own fields read-only to the vessel side and fills in the agent’s organisation', async () => {
     renderApp(ADD, signedInAs({ user_type: 'agent', organisation_id: 301, organisation_name: 'Elbe Ship Agency GmbH' }), portcallApi({ portcall: () => makePortcall() }), masterDataApi);
     expect(await screen.findByTestId('terminal-fields-read-only')).toBeTruthy();
