@@ -3,6 +3,7 @@
 import {
   boardShifts,
   plannedVolumes,
+  shiftQuantity,
   summariseShiftBoard,
   type TBoardPortcall,
   type TBoardShiftDefinition,
@@ -67,7 +68,7 @@ export function boardCall(args: Partial<TBoardPortcall> & Pick<TBoardPortcall, '
     remaining_volume: planned.total,
     volume_mismatch: false,
     ...args,
-    portcall_shift_details: cards.map((c, i) => ({ ...c, id: args.id * 100 + i, portcall_id: args.id, total_resources: c.gangs * (c.resource_per_shift ?? 0) })),
+    portcall_shift_details: cards.map((c, i) => ({ ...c, id: args.id * 100 + i, portcall_id: args.id, total_resources: c.gangs * (c.resource_per_shift ?? 0), shift_quantity: shiftQuantity(c) })),
   };
 }
 

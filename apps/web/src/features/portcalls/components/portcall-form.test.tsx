@@ -247,6 +247,27 @@ describe('port-call form', () => {
     for (const row of sent) expect(Object.keys(row)).not.toContain('isExpanded');
   });
 
+  it('gives each shift row its cargo type, sub-type and product and shows its quantity, and sends them with the card', async () => {
+    const withShift = makePortcall({
+      portcall_shift_details: [{ id: 71, portcall_id: 5, shift_number: 1, start_time: '2026-07-15T04:00:00.000Z', end_time: '2026-07-15T12:00:00.000Z', discharge: 100, load: 40, restow: 2, gangs: 2, total_resources: 0, shift_quantity: 142, shift_equipment_details: [] }],
+    });
+    const { apiCalls } = renderApp(EDIT, signedIn, (call) => (call.method === 'PUT' ? success(withShift) : undefined), portcallApi({ portcall: () => withShift }), masterDataApi);
+    const row = await screen.findByTestId('shift-row');
+    expect((within(row).getByTestId('shift-quantity') as HTMLInputElement).value).toBe('142');
+    fireEvent.change(within(row).getByTestId('shift-load'), { target: { value: '60' } });
+    expect((within(row).getByTestId('shift-quantity') as HTMLInputElement).value).toBe('162');
+
+    const cargoType = within(row).getByTestId('shift-cargo_type');
+    fireEvent.click(cargoType);
+    fireEvent.click(await screen.findByRole('option', { name: 'Container (boxes)' }));
+    fireEvent.change(within(row).getByTestId('shift-cargo_sub_type'), { target: { value: 'Reefer' } });
+    fireEvent.change(within(row).getByTestId('shift-product_name'), { target: { value: 'Bananas' } });
+    fireEvent.click(screen.getByTestId('portcall-form-save'));
+    await waitFor(() => expect(writes(apiCalls())).toHaveLength(1));
+    const sent = (writes(apiCalls())[0]?.body as { portcall_shift_details: Record<string, unknown>[] }).portcall_shift_details;
+    expect(sent[0]).toMatchObject({ cargo_type: 'Container (boxes)', cargo_sub_type: 'Reefer', product_name: 'Bananas', discharge: 100, load: 60, restow: 2 });
+  });
+
   it('shows the terminal’s own fields read-only to the vessel side and fills in the agent’s organisation', async () => {
     renderApp(ADD, signedInAs({ user_type: 'agent', organisation_id: 301, organisation_name: 'Elbe Ship Agency GmbH' }), portcallApi({ portcall: () => makePortcall() }), masterDataApi);
     expect(await screen.findByTestId('terminal-fields-read-only')).toBeTruthy();
@@ -262,7 +283,7 @@ describe('port-call form', () => {
       prise_status: 'prise_sent',
       sync_shift_cargo_volumes: true,
       equipment_details: [{ id: 61, portcall_id: 5, cargo_handling_equipment_id: 41, equipment_name: 'STS crane 1', equipment_number: 'STS-01', start_time: '2026-07-15T08:00:00.000Z', end_time: '2026-07-15T20:00:00.000Z' }],
-      portcall_shift_details: [{ id: 71, portcall_id: 5, shift_number: 1, start_time: '2026-07-15T04:00:00.000Z', end_time: '2026-07-15T12:00:00.000Z', discharge: 100, load: 0, restow: 0, gangs: 4, total_resources: 0, shift_equipment_details: [] }],
+      portcall_shift_details: [{ id: 71, portcall_id: 5, shift_number: 1, start_time: '2026-07-15T04:00:00.000Z', end_time: '2026-07-15T12:00:00.000Z', discharge: 100, load: 0, restow: 0, gangs: 4, total_resources: 0, shift_quantity: 100, shift_equipment_details: [] }],
     });
     const { apiCalls } = renderApp(
       EDIT,
