@@ -23,6 +23,7 @@ export function BlockageModal({ reason, onSignIn }: TBlockageModalProps) {
       radius="lg"
       zIndex={1000}
       overlayProps={{ backgroundOpacity: 0.55, blur: 3 }}
+      styles={{ title: { fontWeight: 700 } }}
       title={reason === 'session_ended' ? t('blockage.session_ended.title') : undefined}
       aria-busy={reason === 'signing_out'}
       data-testid="blockage-modal"
