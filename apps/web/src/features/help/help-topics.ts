@@ -17,13 +17,39 @@ import {
   type IconProps,
 } from '@tabler/icons-react';
 
-/** How many numbered tasks each topic has (help.topics.<id>.task_1 ... task_n). */
-export const HELP_TASKS_PER_TOPIC = 3;
+export type THelpTopicId =
+  | 'dashboard'
+  | 'portcall_list'
+  | 'portcall_form'
+  | 'negotiation'
+  | 'tasks'
+  | 'berth_planner'
+  | 'shift_planner'
+  | 'vessel_communication'
+  | 'voyage_center'
+  | 'reports'
+  | 'map'
+  | 'settings';
+
+/** The numbered tasks every topic has (help.topics.<id>.task_1 ... task_3). */
+const TASK_NUMBERS = [1, 2, 3] as const;
 
 export type THelpTopic = {
-  id: string;
+  id: THelpTopicId;
   /** Heading: the screen's name as the navigation shows it. */
-  titleKey: string;
+  titleKey:
+    | 'navigation.dashboard'
+    | 'navigation.portcall_planner'
+    | 'navigation.add_portcall'
+    | 'help.topics.negotiation.title'
+    | 'navigation.tasks'
+    | 'navigation.berth_planner'
+    | 'navigation.shift_planner'
+    | 'navigation.vessel_communication'
+    | 'navigation.voyage_center'
+    | 'navigation.reports'
+    | 'navigation.map'
+    | 'navigation.settings';
   /** Where the "Open" button leads, relative to /{locale}; null for a part of a screen that has no address of its own. */
   path: string | null;
   icon: ComponentType<IconProps>;
@@ -44,4 +70,5 @@ export const HELP_TOPICS: readonly THelpTopic[] = [
   { id: 'settings', titleKey: 'navigation.settings', path: '/user-settings', icon: IconSettings },
 ];
 
-export const helpTaskKeys = (id: string) => Array.from({ length: HELP_TASKS_PER_TOPIC }, (_, i) => `help.topics.${id}.task_${i + 1}`);
+export const helpTaskKeys = (id: THelpTopicId) => TASK_NUMBERS.map((n) => `help.topics.${id}.task_${n}` as const);
+export const helpSummaryKey = (id: THelpTopicId) => `help.topics.${id}.summary` as const;

@@ -7,7 +7,7 @@ import es from '../../../../../server/src/modules/translations/locales/es.json';
 import fr from '../../../../../server/src/modules/translations/locales/fr.json';
 import { renderApp, signedIn } from '@/test/render-app';
 import { NAV_ITEMS } from '@/app/layout/navigation-items';
-import { HELP_TOPICS, helpTaskKeys } from '../help-topics';
+import { HELP_TOPICS, helpSummaryKey, helpTaskKeys } from '../help-topics';
 
 const LOCALES = { en, de, fr, es } as const;
 
@@ -42,7 +42,7 @@ describe('help page', () => {
   });
 
   it('has its own words in each of the four languages, not a copy of the English', () => {
-    const keys = HELP_TOPICS.flatMap((t) => [`help.topics.${t.id}.summary`, ...helpTaskKeys(t.id)]).concat(['help.page.intro', 'help.page.open', 'help.page.contact_title']);
+    const keys = HELP_TOPICS.flatMap((t): string[] => [helpSummaryKey(t.id), ...helpTaskKeys(t.id)]).concat(['help.page.intro', 'help.page.open', 'help.page.contact_title']);
     for (const key of keys) {
       const english = lookup(en, key);
       expect(typeof english === 'string' && english.length > 0, key).toBe(true);

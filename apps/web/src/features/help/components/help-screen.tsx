@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { API_PREFIX } from '@quayline/domain';
 import { PageHeader } from '@/components/ui/page-header';
 import { useLocale } from '@/hooks/use-locale';
-import { HELP_TOPICS, helpTaskKeys, type THelpTopic } from '../help-topics';
+import { HELP_TOPICS, helpSummaryKey, helpTaskKeys, type THelpTopic } from '../help-topics';
 
 const anchorOf = (id: string) => `help-${id}`;
 
@@ -28,7 +28,7 @@ function TopicCard({ topic }: { topic: THelpTopic }) {
               {title}
             </Title>
             <Text size="sm" c="dimmed">
-              {t(`help.topics.${topic.id}.summary`)}
+              {t(helpSummaryKey(topic.id))}
             </Text>
           </Stack>
         </Group>
