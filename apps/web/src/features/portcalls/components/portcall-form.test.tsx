@@ -8,6 +8,8 @@ const EDIT = '/en/portcall-planner/portcall/edit?id=5';
 const writes = (calls: TRecordedCall[]) => calls.filter((c) => c.method !== 'GET');
 /** Picking a vessel waits for the search's debounce and answer: more than the default time on a busy machine. */
 const WITH_VESSEL_SEARCH_MS = 45_000;
+/** Many clicks and re-renders of the cargo and shift rows of a loaded call: over the default time when the machine is busy. */
+const ROW_EDITS_MS = 45_000;
 
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const errorOf = (testId: string) => {
@@ -245,7 +247,7 @@ describe('port-call form', () => {
     const sent = (writes(apiCalls())[0]?.body as { cargo_details: Record<string, unknown>[] }).cargo_details;
     expect(sent[0]).toMatchObject({ id: 9, comment: 'Reefers first' });
     for (const row of sent) expect(Object.keys(row)).not.toContain('isExpanded');
-  });
+  }, ROW_EDITS_MS);
 
   it('gives each shift row its cargo type, sub-type and product and shows its quantity, and sends them with the card', async () => {
     const withShift = makePortcall({
@@ -266,7 +268,7 @@ describe('port-call form', () => {
     await waitFor(() => expect(writes(apiCalls())).toHaveLength(1));
     const sent = (writes(apiCalls())[0]?.body as { portcall_shift_details: Record<string, unknown>[] }).portcall_shift_details;
     expect(sent[0]).toMatchObject({ cargo_type: 'Container (boxes)', cargo_sub_type: 'Reefer', product_name: 'Bananas', discharge: 100, load: 60, restow: 2 });
-  });
+  }, ROW_EDITS_MS);
 
   it('shows the terminal’s own fields read-only to the vessel side and fills in the agent’s organisation', async () => {
     renderApp(ADD, signedInAs({ user_type: 'agent', organisation_id: 301, organisation_name: 'Elbe Ship Agency GmbH' }), portcallApi({ portcall: () => makePortcall() }), masterDataApi);
