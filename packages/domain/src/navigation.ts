@@ -24,6 +24,7 @@ export const APP_ROUTES: readonly TRouteInfo[] = [
   { path: '/voyage-center/reports/performance', view: 'performance_report_view', headingKey: 'navigation.performance_report' },
   { path: '/map', view: 'map_view', headingKey: 'navigation.map' },
   { path: '/user-settings', view: 'settings_view', headingKey: 'navigation.settings' },
+  { path: '/help', view: 'help_view', headingKey: 'navigation.help' },
 ] as const;
 
 export const SIGN_IN_ROUTES = {

@@ -371,12 +371,15 @@ export type PortcallsTable = {
   dcsa_terminal_call_id: string | null;
   cancelled_by: number | null;
   cancelled_at: Timestamp | null;
-  /** Migration 0019: the call-level cargo type, and each time's value before its last change (kept by a trigger). */
+  /**
+   * Migration 0019: the call-level cargo type, and each time's value before its last change. Updates leave previous_*
+   * to the trigger; an insert may bring them, for a call written with a history (the demo seed).
+   */
   cargo_type: string | null;
-  previous_berth_arrival: ColumnType<Date | null, never, never>;
-  previous_berth_departure: ColumnType<Date | null, never, never>;
-  previous_pilot_boarding_place_arrival: ColumnType<Date | null, never, never>;
-  previous_pilot_boarding_place_departure: ColumnType<Date | null, never, never>;
+  previous_berth_arrival: ColumnType<Date | null, Date | null | undefined, never>;
+  previous_berth_departure: ColumnType<Date | null, Date | null | undefined, never>;
+  previous_pilot_boarding_place_arrival: ColumnType<Date | null, Date | null | undefined, never>;
+  previous_pilot_boarding_place_departure: ColumnType<Date | null, Date | null | undefined, never>;
   version: Generated<number>;
   created_by: number | null;
   created_at: CreatedAt;

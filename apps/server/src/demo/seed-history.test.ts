@@ -117,6 +117,55 @@ describe.each(DB_TARGETS)('demo history on %s', (target) => {
     }
   });
 
+  it('says what each time was before its last change, and what cargo the call carries, on the history and the live calls', async () => {
+    const db = t.database.db;
+    const all = await db
+      .selectFrom('portcalls as p')
+      .select(['p.id', 'p.status', 'p.is_dummy', 'p.cargo_type', 'p.berth_arrival', 'p.berth_departure', 'p.pilot_boarding_place_arrival', 'p.pilot_boarding_place_departure'])
+      .select(['p.previous_berth_arrival', 'p.previous_berth_departure', 'p.previous_pilot_boarding_place_arrival', 'p.previous_pilot_boarding_place_departure'])
+      .select((eb) => eb.selectFrom('portcall_cargo_details as c').select('c.cargo_type').whereRef('c.portcall_id', '=', 'p.id').orderBy('c.position').limit(1).as('first_line_cargo_type'))
+      .execute();
+    // Every call names its cargo type, the one of its first cargo line.
+    for (const c of all) expect(c.cargo_type, `call ${c.id}`).toBe(c.first_line_cargo_type);
+    expect(all.some((c) => ms(c.berth_arrival)! >= HISTORY_END && c.previous_berth_arrival !== null)).toBe(true);
+
+    const completed = all.filter((c) => ms(c.berth_arrival)! < HISTORY_END && c.status === 'Departed' && !c.is_dummy);
+    expect(completed.length).toBeGreaterThan(400);
+    const times = ['berth_arrival', 'berth_departure', 'pilot_boarding_place_arrival', 'pilot_boarding_place_departure'] as const;
+    const chain = await db.selectFrom('portcall_timestamps').select(['portcall_id', 'time_type', 'date_time']).where('date_time', 'is not', null).execute();
+    const chainValues = new Set(chain.map((r) => `${r.portcall_id}/${r.time_type}/${ms(r.date_time)}`));
+    for (const time of times) {
+      const previousOf = (c: (typeof completed)[number]) => c[`previous_${time}`];
+      const withPrevious = completed.filter((c) => previousOf(c) !== null);
+      // Nearly every completed call changed each time at least once (an estimate, a proposal, then the actual).
+      expect(withPrevious.length, time).toBeGreaterThan(completed.length * 0.9);
+      for (const c of withPrevious) {
+        expect(ms(previousOf(c)), `call ${c.id} ${time}`).not.toBe(ms(c[time]));
+        expect(chainValues.has(`${c.id}/${time}/${ms(previousOf(c))}`), `call ${c.id} ${time}: the previous value is one of its chain`).toBe(true);
+      }
+    }
+  });
+
+  it('answers the previous times and the cargo type of a history call through the API', async () => {
+    const token = await loginAs(t.app, 'terminal.operator@demo.quayline.test', DEMO_PASSWORD);
+    const call = await t.database.db
+      .selectFrom('portcalls')
+      .select(['id', 'previous_berth_arrival', 'previous_pilot_boarding_place_departure', 'cargo_type'])
+      .where('berth_arrival', '<', new Date(HISTORY_END))
+      .where('status', '=', 'Departed')
+      .where('previous_pilot_boarding_place_departure', 'is not', null)
+      .where('previous_berth_arrival', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({ method: 'GET', url: `/api/portal/v1/portcalls/${call.id}`, headers: { 'x-portal-token': token } });
+    expect(res.statusCode, res.body).toBe(200);
+    const payload = res.json().payload as Record<string, unknown>;
+    expect(payload.previous_berth_arrival).toBe(call.previous_berth_arrival!.toISOString());
+    expect(payload.previous_pilot_boarding_place_departure).toBe(call.previous_pilot_boarding_place_departure!.toISOString());
+    expect(payload.cargo_type).toBe(call.cargo_type);
+    expect(payload.cargo_type).not.toBeNull();
+  });
+
   it('lays the year out on the quay without a clash, the live demo calls included', async () => {
     const db = t.database.db;
     const terminal = await db.selectFrom('terminals').select(['id', 'quay_length_m', 'min_clearance_m']).executeTakeFirstOrThrow();

@@ -9,7 +9,7 @@ import type { DB, PortcallAuditEventsTable, PortcallCargoDetailsTable, PortcallS
 import { DEMO_SHIFT_CONTACTS } from './demo-data';
 import { cranesWanted, shiftDetailRow, shiftPlan } from './seed-operations';
 import { placeDemoCalls } from './seed-placement';
-import { type TSeedStep, auditTypeOf, playChain } from './seed-portcalls';
+import { type TSeedStep, auditTypeOf, playChain, previousTimesOf } from './seed-portcalls';
 import { storedJson } from '../db/stored-json';
 
 const MIN = 60_000;
@@ -125,6 +125,8 @@ export async function seedDemoHistory(trx: Transaction<DB>, terminalId: number, 
       const agentId = agentIds.length && rng.chance(0.85) ? rng.pick(agentIds) : null;
 
       const vesselSide: TParty = 'vessel_side';
+      // Every chain ends on this departure before the actuals: requested as is, proposed by the terminal, or planned.
+      const agreedDeparture = agreed + dwell;
       const steps: (TSeedStep & { createdAt: number })[] = [];
       const asked = agreed - rng.int(3, 14) * DAY - rng.int(0, 23) * H;
       // The terminal answers within a working day, slower when the quay is busy or the weather is bad.
@@ -164,10 +166,17 @@ export async function seedDemoHistory(trx: Transaction<DB>, terminalId: number, 
           const guess = storm ? lateness + waiting - rng.int(0, 8) * H : lateness + rng.int(-60, 60) * MIN;
           steps.push({ time: 'berth_arrival', party: vesselSide, action: 'estimate', at: agreed + guess, createdAt: estimateAt });
         }
-        steps.push({ time: 'pilot_boarding_place_arrival', party: 'terminal', action: 'actual', at: pbpArrival, createdAt: pbpArrival + rng.int(2, 20) * MIN });
+        // The vessel's ETA at the pilot station follows from the agreed berth time; the pilot actually boards later or
+        // earlier by the voyage's lateness, so "was" and "now" of the pilot time differ as they do on a real call.
+        if (!isDummy) steps.push({ time: 'pilot_boarding_place_arrival', party: vesselSide, action: 'estimate', at: agreed - sailing, createdAt: Math.max(agreed - sailing - 12 * H, steps.at(-1)!.createdAt + 10 * MIN) });
+        const pbpBoarded = pbpArrival + rng.int(2, 20) * MIN;
+        steps.push({ time: 'pilot_boarding_place_arrival', party: 'terminal', action: 'actual', at: pbpArrival, createdAt: pbpBoarded });
+        // The outbound pilot is ordered for the agreed departure once the inbound one has boarded; he leaves at the actual one.
+        steps.push({ time: 'pilot_boarding_place_departure', party: 'terminal', action: 'plan', at: agreedDeparture + sailing, createdAt: pbpBoarded + 5 * MIN });
         // Berth actuals are written once placement has settled them; placeholders stand in for the order of steps.
         steps.push({ time: 'berth_arrival', party: 'terminal', action: 'actual', at: atb, createdAt: atb });
         steps.push({ time: 'berth_departure', party: 'terminal', action: 'actual', at: atd, createdAt: atd });
+        steps.push({ time: 'pilot_boarding_place_departure', party: 'terminal', action: 'actual', at: atd + sailing, createdAt: atd + sailing });
       }
       const cranes = isContainer ? cranesWanted(Number(vessel.length_overall_m), 0) + rng.int(0, 1) : 1;
       const cargoHours = Math.max(1, (atd - atb) / H - 3);
@@ -235,6 +244,12 @@ export async function seedDemoHistory(trx: Transaction<DB>, terminalId: number, 
       // Below 100, so no history voyage shares a number with the live demo's (100-999).
       voyage = String(n % 100).padStart(3, '0');
     }
+    const stored: Record<TNegotiatedTime, number | null> = {
+      berth_arrival: c.cancelled ? value('berth_arrival')! : atb,
+      berth_departure: c.cancelled ? value('berth_departure')! : atd,
+      pilot_boarding_place_arrival: c.cancelled ? null : c.pbpArrival,
+      pilot_boarding_place_departure: c.cancelled ? null : atd + c.sailing,
+    };
     callRows.push({
       terminal_id: terminalId,
       vessel_id: c.vessel.id,
@@ -242,8 +257,8 @@ export async function seedDemoHistory(trx: Transaction<DB>, terminalId: number, 
       agent_id: c.agentId,
       status: deriveStatus({ isCancelled: c.cancelled, berthArrivalLabel: label('berth_arrival'), berthDepartureLabel: label('berth_departure'), pilotArrivalLabel: label('pilot_boarding_place_arrival'), cargoOperationsStarted: !c.cancelled }),
       portcall_type: rng.chance(0.06) ? 'Shifter' : 'Inbound',
-      berth_arrival: new Date(c.cancelled ? value('berth_arrival')! : atb),
-      berth_departure: new Date(c.cancelled ? value('berth_departure')! : atd),
+      berth_arrival: new Date(stored.berth_arrival!),
+      berth_departure: new Date(stored.berth_departure!),
       berth_arrival_label: label('berth_arrival'),
       berth_arrival_change_label: state.berth_arrival!.change,
       berth_departure_label: label('berth_departure'),
@@ -252,6 +267,9 @@ export async function seedDemoHistory(trx: Transaction<DB>, terminalId: number, 
       pilot_boarding_place_arrival: c.cancelled ? null : new Date(c.pbpArrival),
       pilot_boarding_place_arrival_label: label('pilot_boarding_place_arrival'),
       pilot_boarding_place_arrival_change_label: state.pilot_boarding_place_arrival!.change,
+      pilot_boarding_place_departure: c.cancelled ? null : new Date(stored.pilot_boarding_place_departure!),
+      pilot_boarding_place_departure_label: label('pilot_boarding_place_departure'),
+      pilot_boarding_place_departure_change_label: state.pilot_boarding_place_departure!.change,
       cargo_operations_start: c.cancelled ? null : new Date(cargoStart),
       cargo_operations_end: c.cancelled ? null : new Date(cargoEnd),
       berth_start_position: placement?.start ?? null,
@@ -270,6 +288,8 @@ export async function seedDemoHistory(trx: Transaction<DB>, terminalId: number, 
       cargo_quantity_status: c.cancelled ? 'Confirmed' : 'Actual',
       move_count_unit: c.isContainer ? 'pieces' : 'tons',
       move_count_containers: c.isContainer ? c.moves : 0,
+      cargo_type: cargoType,
+      ...previousTimesOf(rows, stored),
       is_dummy: c.isDummy,
       card_colour: rng.pick(['default', 'default', 'blue', 'cyan', 'green', 'orange']),
       cancelled_by: c.cancelled ? terminalUserId : null,

@@ -83,6 +83,32 @@ export function playChain(steps: TSeedStep[], initial: Record<TNegotiatedTime, n
   return { state, rows };
 }
 
+/**
+ * What each time was before its last change, for a call inserted with its chain (the trigger that keeps previous_*
+ * only runs on updates): the newest value of the chain that differs from the stored one, as existing calls were
+ * filled when the columns came. `shiftOf` is the amount a time was moved after its chain was played.
+ */
+export function previousTimesOf(
+  rows: readonly { time: TNegotiatedTime; dateTime: number | null }[],
+  stored: Record<TNegotiatedTime, number | null>,
+  shiftOf: (time: TNegotiatedTime) => number = () => 0,
+) {
+  const previous = (time: TNegotiatedTime) => {
+    const value = rows
+      .filter((r) => r.time === time && r.dateTime !== null)
+      .map((r) => r.dateTime! + shiftOf(time))
+      .reverse()
+      .find((v) => v !== stored[time]);
+    return value === undefined ? null : new Date(value);
+  };
+  return {
+    previous_berth_arrival: previous('berth_arrival'),
+    previous_berth_departure: previous('berth_departure'),
+    previous_pilot_boarding_place_arrival: previous('pilot_boarding_place_arrival'),
+    previous_pilot_boarding_place_departure: previous('pilot_boarding_place_departure'),
+  };
+}
+
 export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, now: Date, seed: number): Promise<number> {
   const rng = createRng(seed);
   const start = Math.floor(now.getTime() / H) * H - 7 * DAY;
@@ -310,6 +336,8 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
         cargo_quantity_status: past ? 'Actual' : rng.pick(['Draft', 'Confirmed'] as const),
         move_count_unit: isContainer ? 'pieces' : 'tons',
         move_count_containers: isContainer ? moves : 0,
+        cargo_type: cargoType,
+        ...previousTimesOf(rows, { berth_arrival: arrivalValue, berth_departure: departureValue, pilot_boarding_place_arrival: pbpValue ? pbpValue + shiftOf('pilot_boarding_place_arrival') : null, pilot_boarding_place_departure: null }, shiftOf),
         card_colour: rng.pick(['default', 'default', 'blue', 'cyan', 'green', 'orange']),
         cancelled_by: cancelled ? world.terminalUserId : null,
         cancelled_at: cancelled ? now : null,

@@ -40,6 +40,7 @@ export function preloadScreens(): Promise<unknown> {
 const SCREENS: Partial<Record<string, ReactNode>> = {
   dashboard_view: <DashboardScreen />,
   settings_view: onDemand(() => import('@/features/settings/components/settings-screen'), 'SettingsScreen'),
+  help_view: onDemand(() => import('@/features/help/components/help-screen'), 'HelpScreen'),
   portcall_planner_list: onDemand(() => import('@/features/portcalls/components/portcall-list-screen'), 'PortcallListScreen'),
   portcall_planner_view: onDemand(() => import('@/features/portcalls/components/portcall-details-screen'), 'PortcallDetailsScreen'),
   add_portcall: onDemand(() => import('@/features/portcalls/components/portcall-form-screens'), 'AddPortcallScreen'),

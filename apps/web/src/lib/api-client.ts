@@ -79,6 +79,18 @@ function reportProxyExpired(usedToken: string | null, message: string): void {
   for (const listener of proxyExpiredListeners) listener(message);
 }
 
+/**
+ * A 401 on a request of the signed-in area means the session has ended (it ran out, or the user signed out in
+ * another window). The shell listens and blocks the screen until the user signs in again.
+ */
+export type TSessionEndedListener = () => void;
+const sessionEndedListeners = new Set<TSessionEndedListener>();
+
+export function onSessionEnded(listener: TSessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => void sessionEndedListeners.delete(listener);
+}
+
 export type TRequestOptions = {
   method?: THttpMethod;
   /** GET: sent as query string. Other methods: sent as JSON body; omit for an empty body. */
@@ -116,6 +128,8 @@ export async function apiRequest<T>(path: string, options: TRequestOptions = {})
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ message: 'Network request failed', code: 'NETWORK', httpStatus: 0 });
   }
+
+  if (response.status === 401) for (const listener of sessionEndedListeners) listener();
 
   let parsed: unknown = undefined;
   const text = await response.text().catch(() => '');

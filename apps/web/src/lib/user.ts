@@ -27,18 +27,24 @@ export function storeSignIn(result: TLoginResponse): TLocale {
 
 export const logout = (): Promise<unknown> => api.put<unknown>('/logout');
 
-export function useLogout() {
+/** Forgets the session on this device: its token, its realtime channels and everything cached for the user. */
+export function useEndLocalSession() {
   const queryClient = useQueryClient();
+  return () => {
+    clearSession();
+    // Stop the old session's channels at once instead of at the server's next session check.
+    getRealtimeClient().restart();
+    // Translations stay cached; everything that belonged to the user goes.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== TRANSLATIONS_QUERY_KEY });
+  };
+}
+
+export function useLogout() {
+  const endLocalSession = useEndLocalSession();
   return useMutation({
     mutationFn: logout,
     // The local session ends even when the server cannot be reached.
-    onSettled: () => {
-      clearSession();
-      // Stop the old session's channels at once instead of at the server's next session check.
-      getRealtimeClient().restart();
-      // Translations stay cached; everything that belonged to the user goes.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== TRANSLATIONS_QUERY_KEY });
-    },
+    onSettled: endLocalSession,
   });
 }
 

@@ -98,7 +98,13 @@ export const ZShiftDetailInput = z.object({
   actual_moves: z.number().int().min(0).max(1_000_000).nullable().optional(),
 });
 export type TShiftDetailInput = z.infer<typeof ZShiftDetailInput>;
-export const ZShiftDetail = ZShiftDetailInput.extend({ id: z.number().int(), portcall_id: z.number().int(), total_resources: z.number().int() });
+/**
+ * A shift's quantity (the spec's shift_quantity): the moves it plans, all three operations together. Answered with
+ * every card and never stored or taken, so it cannot disagree with discharge, load and restow; a card sent back with
+ * it is read without it.
+ */
+export const shiftQuantity = (d: Pick<TShiftDetailInput, 'discharge' | 'load' | 'restow'>): number => d.discharge + d.load + d.restow;
+export const ZShiftDetail = ZShiftDetailInput.extend({ id: z.number().int(), portcall_id: z.number().int(), total_resources: z.number().int(), shift_quantity: z.number().int() });
 
 /** The editable part of a port call, without defaults so an update changes only what it sends; times are negotiated (docs/negotiation.md). */
 export const ZPortcallFields = z.object({

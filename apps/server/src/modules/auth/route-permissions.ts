@@ -64,6 +64,7 @@ export const ROUTE_PERMISSIONS = {
   'POST /vessels': { session: 'required', action: 'create_vessel' },
   'GET /vessels/{id}': { session: 'required' },
   'GET /vessel_operators': { session: 'required' },
+  'GET /terminal_operators': { session: 'required' },
   'GET /agents': { session: 'required' },
   'GET /ports': { session: 'required' },
   'GET /pilot_boarding_places': { session: 'required' },

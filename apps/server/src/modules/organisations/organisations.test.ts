@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganisation, signIn } from '../../test/fixtures';
+import { createOrganisation, createTerminal, signIn } from '../../test/fixtures';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
 
 describe.each(DB_TARGETS)('vessel operators and agents on %s', (target) => {
@@ -46,5 +46,24 @@ describe.each(DB_TARGETS)('vessel operators and agents on %s', (target) => {
     expect(res.statusCode).toBe(400);
     expect(res.json().payload.errors[0].path).toBe('per_page');
     for (const url of ['/vessel_operators', '/agents']) expect((await t.app.inject({ method: 'GET', url: `/api/portal/v1${url}` })).statusCode).toBe(401);
+  });
+  it('lists to each user only the operators of the terminals they are linked to', async () => {
+    const db = t.database.db;
+    const ownTerminal = await createTerminal(db);
+    const otherTerminal = await createTerminal(db);
+    const operatorOf = (id: number) => db.selectFrom('terminals').innerJoin('organisations as o', 'o.id', 'terminals.terminal_operator_id').select(['o.id', 'o.code', 'o.name']).where('terminals.id', '=', id).executeTakeFirstOrThrow();
+    const own = await operatorOf(ownTerminal.id);
+    const other = await operatorOf(otherTerminal.id);
+
+    const unlinked = await signIn(t.app, db, { userType: 'vessel_operator', terminalIds: [] });
+    expect((await unlinked.call('GET', '/terminal_operators')).json().payload.items).toEqual([]);
+
+    const { call } = await signIn(t.app, db, { userType: 'vessel_operator', terminalIds: [ownTerminal.id] });
+    const listed = (await call('GET', '/terminal_operators')).json();
+    expect(listed.status.status).toBe('SUCCESS');
+    expect(listed.payload).toEqual({ items: [own], meta: { page: 1, per_page: 25, total_count: 1, total_pages: 1 } });
+    expect((await call('GET', `/terminal_operators?q=${encodeURIComponent(other.code)}`)).json().payload.items).toEqual([]);
+    expect((await call('GET', `/terminal_operators?q=${encodeURIComponent(own.code)}`)).json().payload.items).toEqual([own]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/portal/v1/terminal_operators' })).statusCode).toBe(401);
   });
 });

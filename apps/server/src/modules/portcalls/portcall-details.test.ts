@@ -88,7 +88,13 @@ describe.each(DB_TARGETS)('port-call details on %s', (target) => {
       portcall_shift_details: [{ shift_number: 1, start_time: plan[0].start_time, end_time: plan[0].end_time, discharge: 600, gangs: 3, resource_per_shift: 8, contact_person: { contact_person_name: 'Jan Hoff', contact_person_phone: '+49 40 123 45', contact_person_mail: 'jan.hoff@example.test' }, shift_equipment_details: [{ equipment_number: 'RS-1' }] }],
     }));
     expect(call.statusCode).toBe(201);
-    expect(call.json().payload.portcall_shift_details[0]).toMatchObject({ gangs: 3, total_resources: 24, contact_person: { contact_person_name: 'Jan Hoff', contact_person_mail: 'jan.hoff@example.test' }, shift_equipment_details: [{ equipment_number: 'RS-1' }] });
+    expect(call.json().payload.portcall_shift_details[0]).toMatchObject({ gangs: 3, total_resources: 24, shift_quantity: 600, contact_person: { contact_person_name: 'Jan Hoff', contact_person_mail: 'jan.hoff@example.test' }, shift_equipment_details: [{ equipment_number: 'RS-1' }] });
+    // A card sent back as read, with a shift_quantity that no longer fits, is kept by its figures: the quantity is their sum.
+    const created = call.json().payload as { id: number; version: number; portcall_shift_details: Record<string, unknown>[] };
+    const echoed = created.portcall_shift_details.map(({ id: _id, portcall_id: _p, total_resources: _r, ...card }) => ({ ...card, load: 50, shift_quantity: 1 }));
+    const resent = await w.planner('PUT', `/portcalls/${created.id}`, { version: created.version, portcall_shift_details: echoed });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().payload.portcall_shift_details[0]).toMatchObject({ discharge: 600, load: 50, shift_quantity: 650 });
     const badMail = await w.planner('POST', '/portcalls', w.request('2026-09-22T02:00:00Z', '2026-09-23T02:00:00Z', { portcall_shift_details: [{ shift_number: 1, start_time: '2026-09-22T04:00:00Z', end_time: '2026-09-22T16:00:00Z', contact_person: { contact_person_mail: 'not-a-mail' } }] }));
     expect(badMail.statusCode).toBe(400);
   });

@@ -11,6 +11,7 @@ import {
   computeCargoProgress,
   computeCargoQuantities,
   partyOf,
+  shiftQuantity,
   waitingFor,
 } from '@quayline/domain';
 import type { PortalUser } from '../../db/schema';
@@ -70,6 +71,7 @@ export function toShiftDetail(sh: PortcallExtras['shifts'][number]): TPortcall['
     shift_equipment_details: sh.equipment_numbers.map((n) => ({ equipment_number: n })),
     actual_moves: sh.actual_moves,
     total_resources: sh.gangs * (sh.resource_per_shift ?? 0),
+    shift_quantity: shiftQuantity(sh),
   };
 }
 

@@ -1,6 +1,6 @@
 // The signed-in shell: navy header, side navigation (behind a burger under 768 px), the banner while acting for a
-// colleague, breadcrumbs and the routed screen.
-import type { ReactNode } from 'react';
+// colleague, breadcrumbs and the routed screen; the blockage modal over it while signing out or once the session has ended.
+import { type ReactNode, useEffect, useState } from 'react';
 import { AppShell, Burger, Group, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import type { TUserDetails } from '@quayline/domain';
 import { Logo } from '@/components/ui/logo';
 import { useLocale } from '@/hooks/use-locale';
-import { api } from '@/lib/api-client';
+import { api, onSessionEnded } from '@/lib/api-client';
 import { setProxyToken } from '@/lib/storage';
-import { useLogout } from '@/lib/user';
+import { useEndLocalSession, useLogout } from '@/lib/user';
 import { ActForModal } from './act-for-modal';
-import { HelpModal } from './help-modal';
+import { BlockageModal, type TBlockageReason } from './blockage-modal';
 import { LocaleSwitch } from './locale-switch';
 import { NotificationsButton } from './notifications-button';
 import { PageBreadcrumbs } from './page-breadcrumbs';
@@ -28,7 +28,6 @@ export function AppLayout({ user, children }: TAppLayoutProps) {
   const locale = useLocale();
   const navigate = useNavigate();
   const [isNavOpen, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
-  const [isHelpOpen, { open: openHelp, close: closeHelp }] = useDisclosure(false);
   const [isActForOpen, { open: openActFor, close: closeActFor }] = useDisclosure(false);
   const logoutMutation = useLogout();
   const { returnToOwn, isReturning } = useReturnAction();
@@ -45,6 +44,15 @@ export function AppLayout({ user, children }: TAppLayoutProps) {
     logoutMutation.mutate(undefined, { onSettled: () => void navigate(`/${locale}/login`, { replace: true }) });
   };
   const logout = () => void signOut();
+
+  const [hasSessionEnded, setHasSessionEnded] = useState(false);
+  useEffect(() => onSessionEnded(() => setHasSessionEnded(true)), []);
+  const endLocalSession = useEndLocalSession();
+  const signInAgain = () => {
+    endLocalSession();
+    void navigate(`/${locale}/login`, { replace: true });
+  };
+  const blockage: TBlockageReason | null = logoutMutation.isPending ? 'signing_out' : hasSessionEnded ? 'session_ended' : null;
 
   return (
     <AppShell
@@ -81,7 +89,7 @@ export function AppLayout({ user, children }: TAppLayoutProps) {
       </AppShell.Header>
 
       <AppShell.Navbar className={classes.navbar} data-testid="side-nav">
-        <SideNav onNavigate={closeNav} onHelp={openHelp} onLogout={logout} isLoggingOut={logoutMutation.isPending} />
+        <SideNav onNavigate={closeNav} onLogout={logout} isLoggingOut={logoutMutation.isPending} />
       </AppShell.Navbar>
 
       <AppShell.Main className={classes.main}>
@@ -94,8 +102,8 @@ export function AppLayout({ user, children }: TAppLayoutProps) {
         </Box>
       </AppShell.Main>
 
-      <HelpModal opened={isHelpOpen} onClose={closeHelp} />
       <ActForModal opened={isActForOpen} onClose={closeActFor} />
+      <BlockageModal reason={blockage} onSignIn={signInAgain} />
     </AppShell>
   );
 }

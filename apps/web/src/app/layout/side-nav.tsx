@@ -8,13 +8,13 @@ import { stripLocale } from '@/lib/locale';
 import { NAV_ITEMS, type TNavItem } from './navigation-items';
 import classes from './app-layout.module.css';
 
-type TSideNavProps = { onNavigate: () => void; onHelp: () => void; onLogout: () => void; isLoggingOut: boolean };
+type TSideNavProps = { onNavigate: () => void; onLogout: () => void; isLoggingOut: boolean };
 
 function isWithin(current: string, path: string): boolean {
   return current === path || current.startsWith(`${path}/`);
 }
 
-export function SideNav({ onNavigate, onHelp, onLogout, isLoggingOut }: TSideNavProps) {
+export function SideNav({ onNavigate, onLogout, isLoggingOut }: TSideNavProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const current = stripLocale(useLocation().pathname);
@@ -63,10 +63,13 @@ export function SideNav({ onNavigate, onHelp, onLogout, isLoggingOut }: TSideNav
           data-testid="nav-settings"
         />
         <NavLink
-          component="button"
+          component={Link}
+          to={`/${locale}/help`}
           label={t('navigation.help')}
           leftSection={<IconHelp size={20} stroke={1.6} />}
-          onClick={onHelp}
+          active={isWithin(current, '/help')}
+          aria-current={isWithin(current, '/help') ? 'page' : undefined}
+          onClick={onNavigate}
           className={classes.navLink}
           data-testid="nav-help"
         />

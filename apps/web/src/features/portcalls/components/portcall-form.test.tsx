@@ -8,6 +8,8 @@ const EDIT = '/en/portcall-planner/portcall/edit?id=5';
 const writes = (calls: TRecordedCall[]) => calls.filter((c) => c.method !== 'GET');
 /** Picking a vessel waits for the search's debounce and answer: more than the default time on a busy machine. */
 const WITH_VESSEL_SEARCH_MS = 45_000;
+/** Many clicks and re-renders of the cargo and shift rows of a loaded call: over the default time when the machine is busy. */
+const ROW_EDITS_MS = 45_000;
 
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const errorOf = (testId: string) => {
@@ -209,6 +211,65 @@ describe('port-call form', () => {
     expect(screen.getByTestId('cargo-grand-total').textContent).toBe('Total of all rows: 2,015');
   });
 
+  it('folds a cargo row to a one-line summary and back, folds all rows at once, and never sends the fold', async () => {
+    const twoRows = makePortcall({
+      cargo_details: [
+        { id: 9, cargo_type: 'Container (boxes)', move_count: 167, move_count_unit: 'pieces', discharge: 110, load: 55, restow: 2, crane_intensity: 1, total: 167, quantities: null, quantity_totals: null },
+        { id: 10, cargo_type: 'General', move_count: 40, move_count_unit: 'tons', discharge: 40, load: 0, restow: 0, crane_intensity: 1, total: 40, quantities: null, quantity_totals: null },
+      ],
+    });
+    const { apiCalls } = renderApp(EDIT, signedIn, (call) => (call.method === 'PUT' ? success(twoRows) : undefined), portcallApi({ portcall: () => twoRows }), masterDataApi);
+    await screen.findAllByTestId('cargo-discharge');
+    const [first, second] = screen.getAllByTestId('cargo-row');
+    // Open by default (spec: isExpanded true), with no summary line.
+    expect(first!.getAttribute('data-expanded')).toBe('true');
+    expect(within(first!).queryByTestId('cargo-row-summary')).toBeNull();
+    fireEvent.change(within(first!).getByLabelText('Comment'), { target: { value: 'Reefers first' } });
+
+    const toggle = within(first!).getByTestId('cargo-row-toggle');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(toggle);
+    expect(first!.getAttribute('data-expanded')).toBe('false');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.getAttribute('aria-label')).toBe('Unfold cargo row 1');
+    expect(within(first!).getByTestId('cargo-row-summary').textContent).toBe('Container (boxes) · 167 pieces');
+    expect(second!.getAttribute('data-expanded')).toBe('true');
+
+    fireEvent.click(screen.getByTestId('cargo-toggle-all'));
+    expect(screen.getAllByTestId('cargo-row').map((row) => row.getAttribute('data-expanded'))).toEqual(['false', 'false']);
+    expect(within(second!).getByTestId('cargo-row-summary').textContent).toBe('General cargo · 40 tons');
+    fireEvent.click(screen.getByTestId('cargo-toggle-all'));
+    expect(screen.getAllByTestId('cargo-row').map((row) => row.getAttribute('data-expanded'))).toEqual(['true', 'true']);
+    fireEvent.click(within(first!).getByTestId('cargo-row-toggle'));
+
+    fireEvent.click(screen.getByTestId('portcall-form-save'));
+    await waitFor(() => expect(writes(apiCalls())).toHaveLength(1));
+    const sent = (writes(apiCalls())[0]?.body as { cargo_details: Record<string, unknown>[] }).cargo_details;
+    expect(sent[0]).toMatchObject({ id: 9, comment: 'Reefers first' });
+    for (const row of sent) expect(Object.keys(row)).not.toContain('isExpanded');
+  }, ROW_EDITS_MS);
+
+  it('gives each shift row its cargo type, sub-type and product and shows its quantity, and sends them with the card', async () => {
+    const withShift = makePortcall({
+      portcall_shift_details: [{ id: 71, portcall_id: 5, shift_number: 1, start_time: '2026-07-15T04:00:00.000Z', end_time: '2026-07-15T12:00:00.000Z', discharge: 100, load: 40, restow: 2, gangs: 2, total_resources: 0, shift_quantity: 142, shift_equipment_details: [] }],
+    });
+    const { apiCalls } = renderApp(EDIT, signedIn, (call) => (call.method === 'PUT' ? success(withShift) : undefined), portcallApi({ portcall: () => withShift }), masterDataApi);
+    const row = await screen.findByTestId('shift-row');
+    expect((within(row).getByTestId('shift-quantity') as HTMLInputElement).value).toBe('142');
+    fireEvent.change(within(row).getByTestId('shift-load'), { target: { value: '60' } });
+    expect((within(row).getByTestId('shift-quantity') as HTMLInputElement).value).toBe('162');
+
+    const cargoType = within(row).getByTestId('shift-cargo_type');
+    fireEvent.click(cargoType);
+    fireEvent.click(await screen.findByRole('option', { name: 'Container (boxes)' }));
+    fireEvent.change(within(row).getByTestId('shift-cargo_sub_type'), { target: { value: 'Reefer' } });
+    fireEvent.change(within(row).getByTestId('shift-product_name'), { target: { value: 'Bananas' } });
+    fireEvent.click(screen.getByTestId('portcall-form-save'));
+    await waitFor(() => expect(writes(apiCalls())).toHaveLength(1));
+    const sent = (writes(apiCalls())[0]?.body as { portcall_shift_details: Record<string, unknown>[] }).portcall_shift_details;
+    expect(sent[0]).toMatchObject({ cargo_type: 'Container (boxes)', cargo_sub_type: 'Reefer', product_name: 'Bananas', discharge: 100, load: 60, restow: 2 });
+  }, ROW_EDITS_MS);
+
   it('shows the terminal’s own fields read-only to the vessel side and fills in the agent’s organisation', async () => {
     renderApp(ADD, signedInAs({ user_type: 'agent', organisation_id: 301, organisation_name: 'Elbe Ship Agency GmbH' }), portcallApi({ portcall: () => makePortcall() }), masterDataApi);
     expect(await screen.findByTestId('terminal-fields-read-only')).toBeTruthy();
@@ -224,7 +285,7 @@ describe('port-call form', () => {
       prise_status: 'prise_sent',
       sync_shift_cargo_volumes: true,
       equipment_details: [{ id: 61, portcall_id: 5, cargo_handling_equipment_id: 41, equipment_name: 'STS crane 1', equipment_number: 'STS-01', start_time: '2026-07-15T08:00:00.000Z', end_time: '2026-07-15T20:00:00.000Z' }],
-      portcall_shift_details: [{ id: 71, portcall_id: 5, shift_number: 1, start_time: '2026-07-15T04:00:00.000Z', end_time: '2026-07-15T12:00:00.000Z', discharge: 100, load: 0, restow: 0, gangs: 4, total_resources: 0, shift_equipment_details: [] }],
+      portcall_shift_details: [{ id: 71, portcall_id: 5, shift_number: 1, start_time: '2026-07-15T04:00:00.000Z', end_time: '2026-07-15T12:00:00.000Z', discharge: 100, load: 0, restow: 0, gangs: 4, total_resources: 0, shift_quantity: 100, shift_equipment_details: [] }],
     });
     const { apiCalls } = renderApp(
       EDIT,

@@ -1,6 +1,7 @@
-// The shift plan of the form: shifts prefilled over the cargo window by the server, then edited (gangs, resources, contact, equipment numbers).
+// The shift plan of the form: shifts prefilled over the cargo window by the server, then edited (cargo type, sub-type and
+// product, volumes, gangs, resources, contact, equipment numbers).
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, TagsInput, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCalendarPlus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/number-format';
@@ -8,7 +9,9 @@ import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/hooks/use-error-text';
 import { fromZonedInputValue, toZonedInputValue } from '@/lib/zoned-time';
 import { prefillShiftDetails } from '../api/planning';
-import { emptyShiftRow, shiftTotalResources, type TShiftRowValues } from '../utils/form-values';
+import { CARGO_TYPES } from '@quayline/domain';
+import { cargoTypeKey } from '@/entities/portcall/enum-labels';
+import { emptyShiftRow, parseNumberField, shiftTotalResources, type TShiftRowValues } from '../utils/form-values';
 import { DateTimeField } from '@/components/date-inputs';
 import { useLocale } from '@/hooks/use-locale';
 
@@ -24,6 +27,12 @@ type TShiftPlanEditorProps = {
   cargoWindow: { start: string; end: string };
   moves: { discharge: number; load: number; restow: number };
 };
+
+/** The shift's quantity (discharge + load + restow) as typed, or null while one of them is not a valid number. */
+export function shiftRowQuantity(row: Pick<TShiftRowValues, 'discharge' | 'load' | 'restow'>): number | null {
+  const parts = [row.discharge, row.load, row.restow].map((value) => parseNumberField(value, { min: 0, max: 1_000_000, isInteger: true, blank: 'zero' }));
+  return parts.every((p) => p.ok) ? parts.reduce((sum, p) => sum + ((p.ok && p.value) || 0), 0) : null;
+}
 
 export function ShiftPlanEditor({ rows, onChange, errorOf, timeZone, terminalId, cargoWindow, moves }: TShiftPlanEditorProps) {
   const { t } = useTranslation();
@@ -80,6 +89,7 @@ export function ShiftPlanEditor({ rows, onChange, errorOf, timeZone, terminalId,
       {rows.map((row, index) => {
         const path = (field: string) => `portcall_shift_details.${index}.${field}`;
         const total = totals[index] ?? null;
+        const quantity = shiftRowQuantity(row);
         const number = (field: 'discharge' | 'load' | 'restow' | 'gangs' | 'resource_per_shift', label: string) => (
           <TextField size="sm" type="number" min={0} step={1} label={label} value={row[field]} onChange={(e) => update(index, { [field]: e.currentTarget.value })} error={errorOf(path(field))} data-testid={`shift-${field}`} />
         );
@@ -98,9 +108,22 @@ export function ShiftPlanEditor({ rows, onChange, errorOf, timeZone, terminalId,
               <DateTimeField clearable size="sm" label={t('portcalls.shift_form.start')} description={timeZone} value={row.start_time} onChange={(next) => update(index, { start_time: next })} error={errorOf(path('start_time'))} />
               <DateTimeField clearable size="sm" label={t('portcalls.shift_form.end')} description={timeZone} value={row.end_time} onChange={(next) => update(index, { end_time: next })} error={errorOf(path('end_time'))} />
               {number('gangs', t('portcalls.shift_form.gangs'))}
+              <Select
+                size="sm"
+                label={t('portcalls.cargo.type')}
+                data={CARGO_TYPES.map((type) => ({ value: type, label: t(cargoTypeKey(type)) }))}
+                value={row.cargo_type}
+                onChange={(value) => update(index, { cargo_type: value as TShiftRowValues['cargo_type'] })}
+                clearable
+                error={errorOf(path('cargo_type'))}
+                data-testid="shift-cargo_type"
+              />
+              <TextField size="sm" label={t('portcalls.cargo.sub_type')} maxLength={255} value={row.cargo_sub_type} onChange={(e) => update(index, { cargo_sub_type: e.currentTarget.value })} error={errorOf(path('cargo_sub_type'))} data-testid="shift-cargo_sub_type" />
+              <TextField size="sm" label={t('portcalls.cargo.product_type')} maxLength={255} value={row.product_name} onChange={(e) => update(index, { product_name: e.currentTarget.value })} error={errorOf(path('product_name'))} data-testid="shift-product_name" />
               {number('discharge', t('portcalls.cargo.discharge'))}
               {number('load', t('portcalls.cargo.load'))}
               {number('restow', t('portcalls.cargo.restow'))}
+              <TextInput size="sm" label={t('portcalls.shift_form.shift_quantity')} value={quantity === null ? '-' : formatNumber(quantity, locale, 0)} readOnly tabIndex={-1} variant="filled" data-testid="shift-quantity" />
               {number('resource_per_shift', t('portcalls.shift_form.resource_per_shift'))}
               <TextInput size="sm" label={t('portcalls.shift_form.total_resources')} value={total === null ? '-' : formatNumber(total, locale, 0)} readOnly tabIndex={-1} variant="filled" styles={{ input: { fontWeight: 700 } }} data-testid="shift-total-resources" />
               <TextField size="sm" label={t('portcalls.shift_form.contact_name')} maxLength={255} value={row.contact_person_name} onChange={(e) => update(index, { contact_person_name: e.currentTarget.value })} error={errorOf(path('contact_person.contact_person_name'))} />

@@ -48,6 +48,8 @@ export type TCargoRowValues = {
   comment: string;
   /** A tier table (spec section 3) stored with the row: its cells decide discharge, load and restow, so those are read-only here. */
   quantities: TCargoQuantitiesInput | null;
+  /** Whether the form shows the row's fields or only its one-line summary (spec `isExpanded`); never sent. */
+  isExpanded: boolean;
 };
 
 export type TPortcallFormValues = {
@@ -179,6 +181,7 @@ export function emptyCargoRow(): TCargoRowValues {
     cargo_operations_end: '',
     comment: '',
     quantities: null,
+    isExpanded: true,
   };
 }
 
@@ -291,6 +294,7 @@ export function formValuesFromPortcall(p: TPortcall, timeZone: string): TPortcal
       cargo_operations_end: zoned(c.cargo_operations_end ?? null),
       comment: text(c.comment),
       quantities: c.quantities ?? null,
+      isExpanded: true,
     })),
     zone: text(p.zone),
     prise_status: p.prise_status,

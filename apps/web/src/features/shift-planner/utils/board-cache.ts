@@ -1,7 +1,7 @@
 // The cached boards after a write or a realtime change: one row replaced, and the column headers and problems
 // recomputed at once with the same rule the server uses (summariseShiftBoard).
 import type { QueryClient } from '@tanstack/react-query';
-import { plannedVolumes, summariseShiftBoard, volumesDiffer, type TBoardPortcall, type TShiftBoard, type TShiftDetailInput } from '@quayline/domain';
+import { plannedVolumes, shiftQuantity, summariseShiftBoard, volumesDiffer, type TBoardPortcall, type TShiftBoard, type TShiftDetailInput } from '@quayline/domain';
 import { shiftPlannerKeys } from '../api/query-keys';
 
 export function withSummary(board: TShiftBoard): TShiftBoard {
@@ -36,6 +36,7 @@ export function provisionalRow(call: TBoardPortcall, details: readonly TShiftDet
       id: -(i + 1),
       portcall_id: call.id,
       total_resources: d.gangs * (d.resource_per_shift ?? 0),
+      shift_quantity: shiftQuantity(d),
     })),
   };
 }
