@@ -12,7 +12,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
-    // jsdom renders of whole screens are slow when the server suites share the two cores.
-    testTimeout: 20_000,
+    // jsdom renders of whole screens are slow when the server suites share the two cores: a form story typing a
+    // template took more than 20 s with a browser suite beside it. The limit catches a hang, not slowness.
+    testTimeout: 60_000,
   },
 });

@@ -6,10 +6,6 @@ import { API, makePortcall, masterDataApi, portcallApi, signedInAs } from '@/tes
 const ADD = '/en/portcall-planner/portcall/add';
 const EDIT = '/en/portcall-planner/portcall/edit?id=5';
 const writes = (calls: TRecordedCall[]) => calls.filter((c) => c.method !== 'GET');
-/** Picking a vessel waits for the search's debounce and answer: more than the default time on a busy machine. */
-const WITH_VESSEL_SEARCH_MS = 45_000;
-/** Many clicks and re-renders of the cargo and shift rows of a loaded call: over the default time when the machine is busy. */
-const ROW_EDITS_MS = 45_000;
 
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const errorOf = (testId: string) => {
@@ -247,7 +243,7 @@ describe('port-call form', () => {
     const sent = (writes(apiCalls())[0]?.body as { cargo_details: Record<string, unknown>[] }).cargo_details;
     expect(sent[0]).toMatchObject({ id: 9, comment: 'Reefers first' });
     for (const row of sent) expect(Object.keys(row)).not.toContain('isExpanded');
-  }, ROW_EDITS_MS);
+  });
 
   it('gives each shift row its cargo type, sub-type and product and shows its quantity, and sends them with the card', async () => {
     const withShift = makePortcall({
@@ -268,7 +264,7 @@ describe('port-call form', () => {
     await waitFor(() => expect(writes(apiCalls())).toHaveLength(1));
     const sent = (writes(apiCalls())[0]?.body as { portcall_shift_details: Record<string, unknown>[] }).portcall_shift_details;
     expect(sent[0]).toMatchObject({ cargo_type: 'Container (boxes)', cargo_sub_type: 'Reefer', product_name: 'Bananas', discharge: 100, load: 60, restow: 2 });
-  }, ROW_EDITS_MS);
+  });
 
   it('shows the terminal’s own fields read-only to the vessel side and fills in the agent’s organisation', async () => {
     renderApp(ADD, signedInAs({ user_type: 'agent', organisation_id: 301, organisation_name: 'Elbe Ship Agency GmbH' }), portcallApi({ portcall: () => makePortcall() }), masterDataApi);
@@ -327,7 +323,7 @@ describe('port-call form', () => {
     await waitFor(() => expect(writes(apiCalls())).toHaveLength(1));
     const sent = Object.keys(writes(apiCalls())[0]?.body as object);
     for (const field of ['berth_start_position', 'is_bollards_linked', 'card_colour', 'sync_shift_cargo_volumes', 'equipment_details', 'portcall_shift_details', 'prise_status', 'prise_message', 'prise_code']) expect(sent, field).not.toContain(field);
-  }, WITH_VESSEL_SEARCH_MS);
+  });
 
   it('creates the terminal’s call with its own fields and without the PRISE fields, which only the PRISE workflow sets', async () => {
     const { apiCalls } = renderApp(ADD, signedIn, answerCreate, portcallApi({ portcall: () => created }), masterDataApi);
@@ -337,7 +333,7 @@ describe('port-call form', () => {
     expect(sent).toEqual(expect.arrayContaining(['card_colour', 'is_bollards_linked', 'sync_shift_cargo_volumes', 'equipment_details', 'portcall_shift_details']));
     for (const field of ['prise_status', 'prise_message', 'prise_code']) expect(sent, field).not.toContain(field);
     expect(screen.queryByTestId('field-prise-status')).toBeNull();
-  }, WITH_VESSEL_SEARCH_MS);
+  });
 
   it('keeps a stored tier table: its quantities are read-only and go back with the row', async () => {
     const quantities = { tier: 2 as const, full: { discharge: 100, load: 50, restow: 0 }, empty: { discharge: 10, load: 5, restow: 2 } };
