@@ -1,11 +1,12 @@
 // The offline base layer (Natural Earth land on the sea colour) or the install's tile server, and the terminal's port area.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Map as LeafletMapInstance } from 'leaflet';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import landUrl from 'world-atlas/land-50m.json?url';
 import type { TTerminalMapGeometry } from '@quayline/domain';
 import { L } from '../utils/leaflet';
+import { approachPoints, boundsOf } from '../utils/map-view';
 
 export const LAND_ATTRIBUTION = 'Land: <a href="https://www.naturalearthdata.com/" target="_blank" rel="noreferrer">Natural Earth</a> (public domain)';
 
@@ -80,21 +81,20 @@ export function PortLayer({ map, geometry, labels }: { map: LeafletMapInstance; 
 }
 
 /**
- * Frame the terminal, its pilot boarding places and every vessel AIS has seen: once per terminal, and once more when
- * the first positions arrive, so a planner sees every expected vessel without searching the sea for it.
+ * Open on the terminal's approach: the terminal and its pilot boarding places (for Hamburg, the German Bight at Elbe 1
+ * up the river to the quay), once per terminal. Vessels far out at sea are in the list; framing them too would
+ * shrink the approach to a few pixels. Not when a call is already selected: its own view wins.
  */
-export function FitPortArea({ map, geometry, positions }: { map: LeafletMapInstance; geometry: TTerminalMapGeometry; positions: readonly (readonly [number, number])[] }) {
+export function FitPortArea({ map, geometry, isSelectionShown }: { map: LeafletMapInstance; geometry: TTerminalMapGeometry; isSelectionShown: boolean }) {
   const terminalId = geometry.terminal_id;
-  const [lat, lon] = geometry.centre;
-  const places = geometry.pilot_boarding_places;
-  const hasPositions = positions.length > 0;
+  const skip = useRef(isSelectionShown);
+  skip.current = isSelectionShown;
   useEffect(() => {
-    const bounds = L.latLngBounds([[lat, lon]]);
-    for (const pbp of places) bounds.extend([pbp.latitude, pbp.longitude]);
-    for (const [plat, plon] of positions) bounds.extend([plat, plon]);
-    if (places.length === 0 && !hasPositions) map.setView([lat, lon], 12);
-    else map.fitBounds(bounds.pad(0.15), { maxZoom: 12, animate: false });
-    // Only a new terminal or the first positions move the view; later data must not undo the user's panning.
-  }, [map, terminalId, hasPositions]);
+    if (skip.current) return;
+    const bounds = boundsOf(approachPoints(geometry));
+    if (!bounds || geometry.pilot_boarding_places.length === 0) map.setView(geometry.centre, 12);
+    else map.fitBounds(L.latLngBounds(bounds).pad(0.08), { maxZoom: 12, animate: false });
+    // Only a new terminal moves the view; later data must not undo the user's panning.
+  }, [map, terminalId]);
   return null;
 }

@@ -170,6 +170,28 @@ describe('map', () => {
     expect(router.state.location.search).not.toContain('call=');
   });
 
+  it('keeps the route drawn when the card closes, until the user hides it or selects another call', async () => {
+    renderApp('/en/map?call=5', signedIn, mapApi({ calls: CALLS }));
+    const card = await screen.findByTestId('map-call-card');
+    await within(card).findByTestId('map-card-route');
+    await waitFor(() => expect(document.querySelector('[data-testid="route-eta-berth"]')).not.toBeNull());
+    expect(screen.queryByTestId('map-clear-route')).toBeNull();
+
+    fireEvent.click(within(card).getByTestId('map-card-close'));
+    await waitFor(() => expect(screen.queryByTestId('map-call-card')).toBeNull());
+    expect(document.querySelector('[data-testid="route-eta-berth"]')).not.toBeNull();
+    expect(screen.getByTestId('map-clear-route').textContent).toBe('Hide the route of CORAL RESOLVE');
+
+    fireEvent.click(screen.getByTestId('map-clear-route'));
+    await waitFor(() => expect(document.querySelector('[data-testid="route-eta-berth"]')).toBeNull());
+    expect(screen.queryByTestId('map-clear-route')).toBeNull();
+
+    // Selecting another call replaces the kept route with its own.
+    fireEvent.click(rowOf(5));
+    await screen.findByTestId('map-call-card');
+    await waitFor(() => expect(document.querySelector('[data-testid="route-eta-berth"]')).not.toBeNull());
+  });
+
   it('moves a vessel when an ais.positions event arrives, without asking for the list again', async () => {
     const { calls } = renderApp('/en/map?call=5', signedIn, mapApi({ calls: CALLS }));
     const card = await screen.findByTestId('map-call-card');
