@@ -1,4 +1,5 @@
-// The offline base layer (Natural Earth land on the sea colour) or the install's tile server, and the terminal's port area.
+// The offline base layer (Natural Earth land on the sea colour) or the install's tile server, the approach's fairways and
+// place names, and the terminal's port area with its pilot stations named.
 import { useEffect, useRef } from 'react';
 import type { Map as LeafletMapInstance } from 'leaflet';
 import { feature } from 'topojson-client';
@@ -57,6 +58,38 @@ export function TileLayer({ map, url, attribution }: { map: LeafletMapInstance; 
   return null;
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A name written on the map (no box, a white halo to read it on land and sea alike); never takes a click. */
+function textLabel(lat: number, lon: number, text: string, style: { colour: string; weight: number; size: number; testId: string }) {
+  return L.marker([lat, lon], {
+    interactive: false,
+    keyboard: false,
+    icon: L.divIcon({
+      className: 'quayline-map-label',
+      html: `<span data-testid="${style.testId}" style="position:absolute;left:6px;top:-8px;white-space:nowrap;font:${style.weight} ${style.size}px/1.2 sans-serif;color:${style.colour};text-shadow:0 0 3px #fff,0 0 3px #fff,0 0 2px #fff">${escapeHtml(text)}</span>`,
+      iconSize: [0, 0],
+    }),
+  });
+}
+
+/** The fairways near the approach and the names of the places along it, from the terminal's map geometry. */
+export function ApproachLayer({ map, geometry }: { map: LeafletMapInstance; geometry: TTerminalMapGeometry }) {
+  useEffect(() => {
+    const group = L.layerGroup();
+    for (const line of geometry.fairways) L.polyline(line, { color: '#5c7cfa', weight: 2, opacity: 0.55, dashArray: '2 5', interactive: false }).addTo(group);
+    for (const place of geometry.places) {
+      L.circleMarker([place.latitude, place.longitude], { radius: 2.5, color: '#495057', weight: 1, fillColor: '#495057', fillOpacity: 1, interactive: false }).addTo(group);
+      textLabel(place.latitude, place.longitude, place.name, { colour: '#343a40', weight: 500, size: 12, testId: 'map-place-label' }).addTo(group);
+    }
+    group.addTo(map);
+    return () => {
+      group.remove();
+    };
+  }, [map, geometry]);
+  return null;
+}
+
 export type TPortLabels = { quay: string; pilotBoardingPlace: (name: string) => string };
 
 /** Quay line, berth polygons and pilot boarding place geofences of the terminal. */
@@ -71,6 +104,7 @@ export function PortLayer({ map, geometry, labels }: { map: LeafletMapInstance; 
     if (geometry.quay) L.polyline(geometry.quay, { color: '#0b2545', weight: 4 }).bindTooltip(quayLabel).addTo(group);
     for (const pbp of geometry.pilot_boarding_places) {
       L.circle([pbp.latitude, pbp.longitude], { radius: pbp.radius_m, color: '#5f3dc4', weight: 1.5, dashArray: '4 4', fillOpacity: 0.08 }).bindTooltip(pbpLabel(pbp.name)).addTo(group);
+      textLabel(pbp.latitude, pbp.longitude, pbp.name, { colour: '#5f3dc4', weight: 700, size: 12, testId: 'map-pbp-label' }).addTo(group);
     }
     group.addTo(map);
     return () => {

@@ -60,6 +60,13 @@ const GEOMETRY: TTerminalMapGeometry = {
   berths: [],
   pilot_boarding_places: [{ id: 31, name: 'Elbe 1', latitude: 54.017, longitude: 8.1, radius_m: 3000 }],
   centre: [53.53, 9.93],
+  fairways: [
+    [
+      [54.017, 8.1],
+      [53.893, 8.72],
+    ],
+  ],
+  places: [{ name: 'Cuxhaven', latitude: 53.87, longitude: 8.7 }],
   tile_url: null,
   tile_attribution: null,
 };
@@ -126,6 +133,9 @@ describe('map', () => {
     expect(calls.some((c) => c.path === `${API}/terminals/1/map_geometry`)).toBe(true);
     // Only the vessel with a position becomes a marker.
     await waitFor(() => expect(screen.getByTestId('map-canvas').getAttribute('data-markers-ready')).toBe('1'));
+    // Offline, the approach is named: the places along it and the pilot stations.
+    expect(Array.from(document.querySelectorAll('[data-testid="map-place-label"]'), (el) => el.textContent)).toEqual(['Cuxhaven']);
+    expect(Array.from(document.querySelectorAll('[data-testid="map-pbp-label"]'), (el) => el.textContent)).toEqual(['Elbe 1']);
   });
 
   it('filters by status on the server, by vessel name in the list, and keeps both in the address', async () => {

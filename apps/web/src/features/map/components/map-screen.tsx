@@ -20,7 +20,7 @@ import { useLiveAis } from '../hooks/use-live-ais';
 import { useMapFilters } from '../hooks/use-map-filters';
 import { CARD_PANEL_MARGIN_PX, CARD_PANEL_WIDTH_PX, CARD_SHEET_FRACTION, keptRouteAfter, selectionPoints } from '../utils/map-view';
 import { AisSettingsDrawer } from './ais-settings-drawer';
-import { FitPortArea, LandLayer, PortLayer, TileLayer, type TPortLabels } from './base-layers';
+import { ApproachLayer, FitPortArea, LandLayer, PortLayer, TileLayer, type TPortLabels } from './base-layers';
 import { CallCard } from './call-card';
 import { CallList } from './call-list';
 import { LeafletMap } from './leaflet-map';
@@ -140,6 +140,7 @@ export function MapScreen() {
               {(map) => (
                 <>
                   {geometry?.tile_url ? <TileLayer map={map} url={geometry.tile_url} attribution={geometry.tile_attribution} /> : <LandLayer map={map} />}
+                  {geometry && <ApproachLayer map={map} geometry={geometry} />}
                   {geometry && <PortLayer map={map} geometry={geometry} labels={portLabels} />}
                   {geometry && <FitPortArea map={map} geometry={geometry} isSelectionShown={filters.selectedId !== null} />}
                   <RouteLayer map={map} route={routeData} track={routeCall?.track ?? NO_TRACK} etaText={etaText} />
