@@ -110,7 +110,8 @@ export function VesselLayer({ map, calls, selectedId, onSelect, readyTarget }: T
       }
       if (known.isOnMap !== isSelected) {
         if (isSelected) {
-          toRemove.push(known.marker);
+          // Out of the group first: removing it from the group later would take it off the map as well.
+          group.removeLayer(known.marker);
           known.marker.setLatLng([lat, lon]).addTo(map);
         } else {
           known.marker.remove();
