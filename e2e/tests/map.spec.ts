@@ -39,7 +39,7 @@ test.describe('map', () => {
     await expect(page.getByTestId('screen-map_view')).toBeVisible();
     // The replayed recording's history reaches the map: vessels with a position are placed as markers.
     await expect.poll(async () => Number(await page.getByTestId('map-canvas').getAttribute('data-vessel-count')), { timeout: 30_000 }).toBeGreaterThan(3);
-    await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
+    await expect(page.locator('.quayline-ship-icon, .quayline-vessel-cluster').first()).toBeVisible();
 
     const list = await apiGet<TAisPortcallsList>(page, '/ais/portcalls_list?terminal_id=1');
     const atSea = list.portcalls.find((c) => c.position && c.mmsi && c.status === 'Approaching' && c.predicted_berth_arrival);
