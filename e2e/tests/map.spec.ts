@@ -6,7 +6,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { type TAisPortcallsList, type TPortcall, type TTerminalAisSettings, berthPoint } from '@quayline/domain';
 import { encodePositionReport } from '../../apps/server/src/modules/ais/codec/encode';
 import { withTagBlock } from '../../apps/server/src/modules/ais/codec/nmea';
-import { DESKTOP, PHONE, USERS, baseUrl, login, screenshot } from '../support/fixtures';
+import { DESKTOP, PHONE, USERS, WIDE_DESKTOP, baseUrl, login, screenshot } from '../support/fixtures';
 
 const API = () => `${baseUrl()}/api/portal/v1`;
 const MIN = 60_000;
@@ -39,7 +39,7 @@ test.describe('map', () => {
     await expect(page.getByTestId('screen-map_view')).toBeVisible();
     // The replayed recording's history reaches the map: vessels with a position are placed as markers.
     await expect.poll(async () => Number(await page.getByTestId('map-canvas').getAttribute('data-vessel-count')), { timeout: 30_000 }).toBeGreaterThan(3);
-    await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
+    await expect(page.locator('.quayline-ship-icon, .quayline-vessel-cluster').first()).toBeVisible();
 
     const list = await apiGet<TAisPortcallsList>(page, '/ais/portcalls_list?terminal_id=1');
     const atSea = list.portcalls.find((c) => c.position && c.mmsi && c.status === 'Approaching' && c.predicted_berth_arrival);
@@ -61,6 +61,62 @@ test.describe('map', () => {
     await expect(card.getByTestId('map-card-coordinates')).toHaveText(`${moved.latitude.toFixed(4)}, ${moved.longitude.toFixed(4)}`, { timeout: 10_000 });
     await context.close();
   });
+
+  for (const { viewport, locale, name } of [
+    { viewport: WIDE_DESKTOP, locale: 'en', name: 'desktop-en' },
+    { viewport: WIDE_DESKTOP, locale: 'de', name: 'desktop-de' },
+    { viewport: PHONE, locale: 'en', name: 'phone-en' },
+    { viewport: PHONE, locale: 'de', name: 'phone-de' },
+  ] as const) {
+    test(`opens on the approach; the selected vessel and its route stay in view beside the card, and the route after it closes (${name})`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await login(page, USERS.terminal, undefined, locale);
+      await page.goto(`${baseUrl()}/${locale}/map`);
+      const canvas = page.getByTestId('map-canvas');
+      await expect.poll(async () => Number(await canvas.getAttribute('data-vessel-count')), { timeout: 30_000 }).toBeGreaterThan(3);
+      // The opening view spans the approach, from the pilot station in the German Bight to the port, named offline.
+      const inView = async (locator: ReturnType<Page['locator']>) => {
+        const [box, frame] = [await locator.boundingBox(), await canvas.boundingBox()];
+        return !!box && !!frame && box.x >= frame.x && box.y >= frame.y && box.x + 4 <= frame.x + frame.width && box.y + 4 <= frame.y + frame.height;
+      };
+      const elbe1 = page.getByTestId('map-pbp-label').filter({ hasText: 'Elbe 1' });
+      await expect(elbe1).toBeVisible();
+      await expect.poll(() => inView(elbe1)).toBe(true);
+      await expect.poll(() => inView(page.getByTestId('map-place-label').filter({ hasText: /^Hamburg$/ }))).toBe(true);
+      await expect.poll(() => inView(page.getByTestId('map-place-label').filter({ hasText: 'Cuxhaven' }))).toBe(true);
+      await screenshot(page, `map-opening-${name}`);
+
+      const list = await apiGet<TAisPortcallsList>(page, '/ais/portcalls_list?terminal_id=1');
+      const atSea = list.portcalls.find((c) => c.position && c.status === 'Approaching' && c.predicted_berth_arrival);
+      if (!atSea) throw new Error('the demo has no approaching vessel with a position and a prediction');
+      if (viewport === PHONE) await page.getByTestId('map-open-list').click();
+      await page.getByTestId('map-filter-search').fill(atSea.vessel_name);
+      await page.getByTestId('map-call').filter({ hasText: atSea.vessel_name }).first().click();
+      const card = page.getByTestId('map-call-card');
+      await expect(card).toBeVisible();
+      await expect(page.getByTestId('route-eta-berth')).toBeVisible();
+      // Framed once the route is known; the vessel is on the map and not under the card.
+      await expect(canvas).toHaveAttribute('data-fitted-call', String(atSea.portcall_id));
+      const vessel = page.locator(`.leaflet-marker-icon[title="${atSea.vessel_name}"]`);
+      await expect.poll(() => inView(vessel)).toBe(true);
+      const [vesselBox, cardBox] = [await vessel.boundingBox(), await card.boundingBox()];
+      if (!vesselBox || !cardBox) throw new Error('vessel or card not laid out');
+      if (viewport === PHONE) expect(vesselBox.y + vesselBox.height).toBeLessThanOrEqual(cardBox.y);
+      else expect(vesselBox.x + vesselBox.width).toBeLessThanOrEqual(cardBox.x);
+      await screenshot(page, `map-selected-${name}`);
+
+      // Closing the card leaves the route on the map, until the user hides it.
+      await card.getByTestId('map-card-close').click();
+      await expect(card).toBeHidden();
+      await expect(page.getByTestId('route-eta-berth')).toBeVisible();
+      await expect(page.getByTestId('map-clear-route')).toContainText(atSea.vessel_name);
+      await screenshot(page, `map-route-kept-${name}`);
+      await page.getByTestId('map-clear-route').click();
+      await expect(page.getByTestId('route-eta-berth')).toHaveCount(0);
+      await context.close();
+    });
+  }
 
   test('a berthing reported over AIS sets the actual berth arrival, shown on the call', async ({ browser }) => {
     const context = await browser.newContext({ viewport: DESKTOP });

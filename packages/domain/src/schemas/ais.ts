@@ -208,6 +208,10 @@ export const ZTerminalMapGeometry = z.object({
   berths: z.array(z.object({ section_id: z.number().int(), name: z.string(), berth_type: z.string(), polygon: z.array(z.tuple([z.number(), z.number()])) })),
   pilot_boarding_places: z.array(z.object({ id: z.number().int(), name: z.string(), latitude: z.number(), longitude: z.number(), radius_m: z.number().int() })),
   centre: z.tuple([z.number(), z.number()]),
+  /** Fairway stretches near the terminal's approach, each a line of [lat, lon]; drawn on the offline map. */
+  fairways: z.array(z.array(z.tuple([z.number(), z.number()]))),
+  /** Names of the places near the approach (towns, islands), for the offline map's labels. */
+  places: z.array(z.object({ name: z.string(), latitude: z.number(), longitude: z.number() })),
   /** A raster tile server of the install (env MAP_TILE_URL, e.g. https://tiles.example/{z}/{x}/{y}.png); null: the offline base layer only. */
   tile_url: z.string().nullable(),
   tile_attribution: z.string().nullable(),

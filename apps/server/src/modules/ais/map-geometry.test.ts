@@ -76,6 +76,13 @@ describe.each(DB_TARGETS)('GET /terminals/:id/map_geometry (%s)', (target) => {
     expect(distanceMetres(at(geometry.centre), at(geometry.quay[0]))).toBeCloseTo(500, 0);
     expect(geometry.tile_url).toBe('https://tiles.example/{z}/{x}/{y}.png');
     expect(geometry.tile_attribution).toBe('© Example tiles');
+    // The approach from Elbe 1 up the river: the Elbe's fairway and the places along it, nothing from far away.
+    const names = geometry.places.map((p: { name: string }) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['Hamburg', 'Cuxhaven', 'Brunsbüttel', 'Helgoland']));
+    expect(names).not.toContain('Rotterdam');
+    const fairwayPoints: [number, number][] = geometry.fairways.flat();
+    expect(fairwayPoints).toContainEqual([54.017, 8.1]);
+    expect(fairwayPoints.every(([lat, lon]) => lat > 52 && lat < 55.5 && lon > 6 && lon < 11.5)).toBe(true);
   });
 
   it('answers a null quay and no berth polygons for a terminal that is not on the map yet', async () => {
@@ -83,7 +90,7 @@ describe.each(DB_TARGETS)('GET /terminals/:id/map_geometry (%s)', (target) => {
     const planner = await signIn(t.app, t.database.db, { terminalIds: [terminal.id] });
     const res = await planner.call('GET', URL_OF(terminal.id));
     expect(res.statusCode).toBe(200);
-    expect(res.json().payload).toMatchObject({ quay: null, berths: [], pilot_boarding_places: [], centre: [0, 0] });
+    expect(res.json().payload).toMatchObject({ quay: null, berths: [], pilot_boarding_places: [], centre: [0, 0], fairways: [], places: [] });
   });
 
   it('shows the terminal to every role linked to it and to nobody else', async () => {

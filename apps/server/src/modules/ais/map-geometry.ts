@@ -8,6 +8,7 @@ import type { TerminalsTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthSession } from '../auth/auth.service';
 import { terminalIdsOf } from '../portcalls/portcall.service';
+import { approachFeatures } from './sea-lanes/approach-features';
 
 /** The terminal columns that lay its quay on the map. */
 export type TTerminalQuayColumns = Pick<Selectable<TerminalsTable>, 'quay_origin_latitude' | 'quay_origin_longitude' | 'quay_bearing_deg' | 'quay_water_side'>;
@@ -59,16 +60,23 @@ export async function terminalMapGeometry(ctx: AppContext, session: AuthSession,
         ? { latitude: terminal.port_latitude, longitude: terminal.port_longitude }
         : { latitude: 0, longitude: 0 };
 
+  const pilotBoardingPlaces = places.flatMap((p) =>
+    p.latitude === null || p.longitude === null ? [] : [{ id: p.id, name: p.name, latitude: p.latitude, longitude: p.longitude, radius_m: p.geofence_radius_m }],
+  );
+  // A terminal nobody placed (centre 0, 0) has no approach to describe.
+  const isPlaced = centre.latitude !== 0 || centre.longitude !== 0;
+  const around = approachFeatures(isPlaced ? [centre, ...pilotBoardingPlaces] : []);
+
   return {
     terminal_id: terminal.id,
     quay: quay ? quayLine(quay, 0, terminal.quay_length_m).map(pair) : null,
     berths: quay
       ? sections.map((s) => ({ section_id: s.id, name: s.name, berth_type: s.berth_type, polygon: berthPolygon(quay, s.start_position_m, s.end_position_m, 80, 0).map(pair) }))
       : [],
-    pilot_boarding_places: places.flatMap((p) =>
-      p.latitude === null || p.longitude === null ? [] : [{ id: p.id, name: p.name, latitude: p.latitude, longitude: p.longitude, radius_m: p.geofence_radius_m }],
-    ),
+    pilot_boarding_places: pilotBoardingPlaces,
     centre: pair(centre),
+    fairways: around.fairways,
+    places: around.places,
     tile_url: ctx.config.mapTileUrl ?? null,
     tile_attribution: ctx.config.mapTileAttribution ?? null,
   };

@@ -1,11 +1,13 @@
-// The offline base layer (Natural Earth land on the sea colour) or the install's tile server, and the terminal's port area.
-import { useEffect } from 'react';
+// The offline base layer (Natural Earth land on the sea colour) or the install's tile server, the approach's fairways and
+// place names, and the terminal's port area with its pilot stations named.
+import { useEffect, useRef } from 'react';
 import type { Map as LeafletMapInstance } from 'leaflet';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import landUrl from 'world-atlas/land-50m.json?url';
 import type { TTerminalMapGeometry } from '@quayline/domain';
 import { L } from '../utils/leaflet';
+import { approachPoints, boundsOf } from '../utils/map-view';
 
 export const LAND_ATTRIBUTION = 'Land: <a href="https://www.naturalearthdata.com/" target="_blank" rel="noreferrer">Natural Earth</a> (public domain)';
 
@@ -56,6 +58,38 @@ export function TileLayer({ map, url, attribution }: { map: LeafletMapInstance; 
   return null;
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A name written on the map (no box, a white halo to read it on land and sea alike); never takes a click. */
+function textLabel(lat: number, lon: number, text: string, style: { colour: string; weight: number; size: number; testId: string }) {
+  return L.marker([lat, lon], {
+    interactive: false,
+    keyboard: false,
+    icon: L.divIcon({
+      className: 'quayline-map-label',
+      html: `<span data-testid="${style.testId}" style="position:absolute;left:6px;top:-8px;white-space:nowrap;font:${style.weight} ${style.size}px/1.2 sans-serif;color:${style.colour};text-shadow:0 0 3px #fff,0 0 3px #fff,0 0 2px #fff">${escapeHtml(text)}</span>`,
+      iconSize: [0, 0],
+    }),
+  });
+}
+
+/** The fairways near the approach and the names of the places along it, from the terminal's map geometry. */
+export function ApproachLayer({ map, geometry }: { map: LeafletMapInstance; geometry: TTerminalMapGeometry }) {
+  useEffect(() => {
+    const group = L.layerGroup();
+    for (const line of geometry.fairways) L.polyline(line, { color: '#5c7cfa', weight: 2, opacity: 0.55, dashArray: '2 5', interactive: false }).addTo(group);
+    for (const place of geometry.places) {
+      L.circleMarker([place.latitude, place.longitude], { radius: 2.5, color: '#495057', weight: 1, fillColor: '#495057', fillOpacity: 1, interactive: false }).addTo(group);
+      textLabel(place.latitude, place.longitude, place.name, { colour: '#343a40', weight: 500, size: 12, testId: 'map-place-label' }).addTo(group);
+    }
+    group.addTo(map);
+    return () => {
+      group.remove();
+    };
+  }, [map, geometry]);
+  return null;
+}
+
 export type TPortLabels = { quay: string; pilotBoardingPlace: (name: string) => string };
 
 /** Quay line, berth polygons and pilot boarding place geofences of the terminal. */
@@ -70,6 +104,7 @@ export function PortLayer({ map, geometry, labels }: { map: LeafletMapInstance; 
     if (geometry.quay) L.polyline(geometry.quay, { color: '#0b2545', weight: 4 }).bindTooltip(quayLabel).addTo(group);
     for (const pbp of geometry.pilot_boarding_places) {
       L.circle([pbp.latitude, pbp.longitude], { radius: pbp.radius_m, color: '#5f3dc4', weight: 1.5, dashArray: '4 4', fillOpacity: 0.08 }).bindTooltip(pbpLabel(pbp.name)).addTo(group);
+      textLabel(pbp.latitude, pbp.longitude, pbp.name, { colour: '#5f3dc4', weight: 700, size: 12, testId: 'map-pbp-label' }).addTo(group);
     }
     group.addTo(map);
     return () => {
@@ -80,21 +115,20 @@ export function PortLayer({ map, geometry, labels }: { map: LeafletMapInstance; 
 }
 
 /**
- * Frame the terminal, its pilot boarding places and every vessel AIS has seen: once per terminal, and once more when
- * the first positions arrive, so a planner sees every expected vessel without searching the sea for it.
+ * Open on the terminal's approach: the terminal and its pilot boarding places (for Hamburg, the German Bight at Elbe 1
+ * up the river to the quay), once per terminal. Vessels far out at sea are in the list; framing them too would
+ * shrink the approach to a few pixels. Not when a call is already selected: its own view wins.
  */
-export function FitPortArea({ map, geometry, positions }: { map: LeafletMapInstance; geometry: TTerminalMapGeometry; positions: readonly (readonly [number, number])[] }) {
+export function FitPortArea({ map, geometry, isSelectionShown }: { map: LeafletMapInstance; geometry: TTerminalMapGeometry; isSelectionShown: boolean }) {
   const terminalId = geometry.terminal_id;
-  const [lat, lon] = geometry.centre;
-  const places = geometry.pilot_boarding_places;
-  const hasPositions = positions.length > 0;
+  const skip = useRef(isSelectionShown);
+  skip.current = isSelectionShown;
   useEffect(() => {
-    const bounds = L.latLngBounds([[lat, lon]]);
-    for (const pbp of places) bounds.extend([pbp.latitude, pbp.longitude]);
-    for (const [plat, plon] of positions) bounds.extend([plat, plon]);
-    if (places.length === 0 && !hasPositions) map.setView([lat, lon], 12);
-    else map.fitBounds(bounds.pad(0.15), { maxZoom: 12, animate: false });
-    // Only a new terminal or the first positions move the view; later data must not undo the user's panning.
-  }, [map, terminalId, hasPositions]);
+    if (skip.current) return;
+    const bounds = boundsOf(approachPoints(geometry));
+    if (!bounds || geometry.pilot_boarding_places.length === 0) map.setView(geometry.centre, 12);
+    else map.fitBounds(L.latLngBounds(bounds).pad(0.08), { maxZoom: 12, animate: false });
+    // Only a new terminal moves the view; later data must not undo the user's panning.
+  }, [map, terminalId]);
   return null;
 }

@@ -60,6 +60,13 @@ const GEOMETRY: TTerminalMapGeometry = {
   berths: [],
   pilot_boarding_places: [{ id: 31, name: 'Elbe 1', latitude: 54.017, longitude: 8.1, radius_m: 3000 }],
   centre: [53.53, 9.93],
+  fairways: [
+    [
+      [54.017, 8.1],
+      [53.893, 8.72],
+    ],
+  ],
+  places: [{ name: 'Cuxhaven', latitude: 53.87, longitude: 8.7 }],
   tile_url: null,
   tile_attribution: null,
 };
@@ -126,6 +133,9 @@ describe('map', () => {
     expect(calls.some((c) => c.path === `${API}/terminals/1/map_geometry`)).toBe(true);
     // Only the vessel with a position becomes a marker.
     await waitFor(() => expect(screen.getByTestId('map-canvas').getAttribute('data-markers-ready')).toBe('1'));
+    // Offline, the approach is named: the places along it and the pilot stations.
+    expect(Array.from(document.querySelectorAll('[data-testid="map-place-label"]'), (el) => el.textContent)).toEqual(['Cuxhaven']);
+    expect(Array.from(document.querySelectorAll('[data-testid="map-pbp-label"]'), (el) => el.textContent)).toEqual(['Elbe 1']);
   });
 
   it('filters by status on the server, by vessel name in the list, and keeps both in the address', async () => {
@@ -168,6 +178,28 @@ describe('map', () => {
     fireEvent.click(within(card).getByTestId('map-card-close'));
     await waitFor(() => expect(screen.queryByTestId('map-call-card')).toBeNull());
     expect(router.state.location.search).not.toContain('call=');
+  });
+
+  it('keeps the route drawn when the card closes, until the user hides it or selects another call', async () => {
+    renderApp('/en/map?call=5', signedIn, mapApi({ calls: CALLS }));
+    const card = await screen.findByTestId('map-call-card');
+    await within(card).findByTestId('map-card-route');
+    await waitFor(() => expect(document.querySelector('[data-testid="route-eta-berth"]')).not.toBeNull());
+    expect(screen.queryByTestId('map-clear-route')).toBeNull();
+
+    fireEvent.click(within(card).getByTestId('map-card-close'));
+    await waitFor(() => expect(screen.queryByTestId('map-call-card')).toBeNull());
+    expect(document.querySelector('[data-testid="route-eta-berth"]')).not.toBeNull();
+    expect(screen.getByTestId('map-clear-route').textContent).toBe('Hide the route of CORAL RESOLVE');
+
+    fireEvent.click(screen.getByTestId('map-clear-route'));
+    await waitFor(() => expect(document.querySelector('[data-testid="route-eta-berth"]')).toBeNull());
+    expect(screen.queryByTestId('map-clear-route')).toBeNull();
+
+    // Selecting another call replaces the kept route with its own.
+    fireEvent.click(rowOf(5));
+    await screen.findByTestId('map-call-card');
+    await waitFor(() => expect(document.querySelector('[data-testid="route-eta-berth"]')).not.toBeNull());
   });
 
   it('moves a vessel when an ais.positions event arrives, without asking for the list again', async () => {

@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { ActionIcon, Box, Button, Drawer, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAdjustments, IconList, IconSettings } from '@tabler/icons-react';
+import { IconAdjustments, IconList, IconRouteOff, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIMEZONE, MOBILE_BREAKPOINT_PX, type TAisPortcall, type TPortcallStatus } from '@quayline/domain';
 import { PageHeader } from '@/components/ui/page-header';
@@ -18,13 +18,15 @@ import { useMapGeometry } from '../api/get-map-geometry';
 import { usePredictedRoute } from '../api/get-predicted-route';
 import { useLiveAis } from '../hooks/use-live-ais';
 import { useMapFilters } from '../hooks/use-map-filters';
+import { CARD_PANEL_MARGIN_PX, CARD_PANEL_WIDTH_PX, CARD_SHEET_FRACTION, keptRouteAfter, selectionPoints } from '../utils/map-view';
 import { AisSettingsDrawer } from './ais-settings-drawer';
-import { FitPortArea, LandLayer, PortLayer, TileLayer, type TPortLabels } from './base-layers';
+import { ApproachLayer, FitPortArea, LandLayer, PortLayer, TileLayer, type TPortLabels } from './base-layers';
 import { CallCard } from './call-card';
 import { CallList } from './call-list';
 import { LeafletMap } from './leaflet-map';
 import { MapFilters } from './map-filters';
 import { RouteLayer } from './route-layer';
+import { SelectionView } from './selection-view';
 import { VesselLayer } from './vessel-layer';
 
 /** German Bight and the Elbe: where the demo vessels come from, until the terminal's geometry says otherwise. */
@@ -47,7 +49,12 @@ export function MapScreen() {
   const listFilter = useMemo(() => ({ statuses: filters.statuses.join(','), isWatchedOnly: filters.isMineOnly }), [filters.statuses, filters.isMineOnly]);
   const callsQuery = useAisPortcalls(terminalId, listFilter);
   const geometryQuery = useMapGeometry(terminalId);
-  const routeQuery = usePredictedRoute(filters.selectedId);
+  // The route outlives its card: drawn until another call is selected or the user clears it.
+  const [keptState, setKeptState] = useState<number | null>(filters.selectedId);
+  const keptId = keptRouteAfter(keptState, filters.selectedId);
+  if (keptId !== keptState) setKeptState(keptId);
+  const routeQuery = usePredictedRoute(keptId);
+  const isRouteLoading = routeQuery.isPending && routeQuery.fetchStatus !== 'idle';
   useLiveAis(terminalId);
   const [mapElement, setMapElement] = useState<HTMLDivElement | null>(null);
   const [isListOpen, setListOpen] = useState(false);
@@ -63,8 +70,11 @@ export function MapScreen() {
     [allCalls, search],
   );
   const selected: (TAisPortcall & { track: (typeof calls)[number]['track'] }) | null = calls.find((c) => c.portcall_id === filters.selectedId) ?? null;
+  const routeCall = allCalls?.find((c) => c.portcall_id === keptId) ?? null;
+  const selectedPosition = selected?.position ?? null;
+  const routeData = keptId !== null ? routeQuery.data : undefined;
+  const fitPoints = useMemo(() => selectionPoints(selectedPosition, routeData), [selectedPosition, routeData]);
   const positioned = calls.filter((c) => c.position).length;
-  const vesselPoints = useMemo(() => (allCalls ?? []).flatMap((c) => (c.position ? [[c.position.latitude, c.position.longitude] as const] : [])), [allCalls]);
 
   const portLabels = useMemo<TPortLabels>(() => ({ quay: t('map.layers.quay'), pilotBoardingPlace: (name: string) => t('map.layers.pbp', { name }) }), [t]);
   const etaText = useCallback(
@@ -89,7 +99,7 @@ export function MapScreen() {
       </Box>
     </Stack>
   );
-  const card = selected ? <CallCard call={selected} route={routeQuery.data} isRouteLoading={routeQuery.isPending && routeQuery.fetchStatus !== 'idle'} timeZone={timeZone} onClose={() => select(null)} /> : null;
+  const card = selected ? <CallCard call={selected} route={routeQuery.data} isRouteLoading={isRouteLoading} timeZone={timeZone} onClose={() => select(null)} /> : null;
 
   return (
     <Stack gap={0} data-testid="screen-map_view">
@@ -130,10 +140,12 @@ export function MapScreen() {
               {(map) => (
                 <>
                   {geometry?.tile_url ? <TileLayer map={map} url={geometry.tile_url} attribution={geometry.tile_attribution} /> : <LandLayer map={map} />}
+                  {geometry && <ApproachLayer map={map} geometry={geometry} />}
                   {geometry && <PortLayer map={map} geometry={geometry} labels={portLabels} />}
-                  {geometry && <FitPortArea map={map} geometry={geometry} positions={vesselPoints} />}
-                  <RouteLayer map={map} route={selected ? routeQuery.data : undefined} track={selected?.track ?? NO_TRACK} etaText={etaText} />
-                  <VesselLayer map={map} calls={calls} selectedId={filters.selectedId} onSelect={(id) => select(id)} readyTarget={mapElement} />
+                  {geometry && <FitPortArea map={map} geometry={geometry} isSelectionShown={filters.selectedId !== null} />}
+                  <RouteLayer map={map} route={routeData} track={routeCall?.track ?? NO_TRACK} etaText={etaText} />
+                  <VesselLayer map={map} calls={calls} selectedId={keptId} onSelect={(id) => select(id)} readyTarget={mapElement} />
+                  <SelectionView map={map} selectedId={filters.selectedId} points={fitPoints} isReady={!isRouteLoading} layout={isPhone ? 'sheet' : 'side'} fittedTarget={mapElement} />
                 </>
               )}
             </LeafletMap>
@@ -148,8 +160,27 @@ export function MapScreen() {
               </Text>
             </Paper>
           )}
+          {keptId !== null && filters.selectedId === null && (
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconRouteOff size={14} />}
+              onClick={() => setKeptState(null)}
+              style={{ position: 'absolute', right: 12, top: 12, zIndex: 500 }}
+              data-testid="map-clear-route"
+            >
+              {t('map.route.clear', { vessel: routeCall?.vessel_name ?? '' })}
+            </Button>
+          )}
           {!isPhone && card && (
-            <Paper shadow="md" radius="md" p="md" withBorder style={{ position: 'absolute', top: 12, right: 12, bottom: 12, width: 360, overflow: 'auto', zIndex: 600 }} data-testid="map-card-panel">
+            <Paper
+              shadow="md"
+              radius="md"
+              p="md"
+              withBorder
+              style={{ position: 'absolute', top: CARD_PANEL_MARGIN_PX, right: CARD_PANEL_MARGIN_PX, bottom: CARD_PANEL_MARGIN_PX, width: CARD_PANEL_WIDTH_PX, overflow: 'auto', zIndex: 600 }}
+              data-testid="map-card-panel"
+            >
               {card}
             </Paper>
           )}
@@ -160,7 +191,19 @@ export function MapScreen() {
           <Drawer opened={isListOpen} onClose={() => setListOpen(false)} position="left" size="85%" title={t('map.list.title')} zIndex={1100} data-testid="map-list-drawer">
             {listPanel}
           </Drawer>
-          <Drawer opened={card !== null} onClose={() => select(null)} position="bottom" size="60%" withCloseButton={false} zIndex={1100} data-testid="map-card-drawer">
+          {/* No overlay: the sheet sits beside the map, which stays in sight and in reach above it. */}
+          <Drawer
+            opened={card !== null}
+            onClose={() => select(null)}
+            position="bottom"
+            size={`${CARD_SHEET_FRACTION * 100}%`}
+            withCloseButton={false}
+            withOverlay={false}
+            trapFocus={false}
+            lockScroll={false}
+            zIndex={1100}
+            data-testid="map-card-drawer"
+          >
             {card}
           </Drawer>
         </>

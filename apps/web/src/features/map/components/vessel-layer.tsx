@@ -9,13 +9,15 @@ import { markerRotation, SHIP_ICON_SIZE, shipIconHtml } from '../utils/ship-icon
 type TVesselLayerProps = {
   map: LeafletMapInstance;
   calls: readonly TAisPortcall[];
+  /** The vessel whose card is open or whose route is still drawn: marked, and kept out of clusters. */
   selectedId: number | null;
   onSelect: (portcallId: number) => void;
   /** The element that tells how many markers are placed (data-markers-ready), for tests and the bench. */
   readyTarget: HTMLElement | null;
 };
 
-type TShown = { marker: Marker; key: string; level: TPredictionLevel; lat: number; lon: number };
+/** `isOnMap`: the highlighted vessel sits on the map itself, never in a cluster, so its route never starts at a bubble. */
+type TShown = { marker: Marker; key: string; level: TPredictionLevel; lat: number; lon: number; isOnMap: boolean };
 
 const iconKey = (call: TAisPortcall, isSelected: boolean) =>
   `${call.status}|${predictionLevelOf(call.predicted_berth_arrival)}|${call.position ? markerRotation(call.position) : 0}|${isSelected ? 1 : 0}|${call.vessel_name}`;
@@ -75,6 +77,7 @@ export function VesselLayer({ map, calls, selectedId, onSelect, readyTarget }: T
     groupRef.current = group;
     const shown = shownRef.current;
     return () => {
+      for (const entry of shown.values()) if (entry.isOnMap) entry.marker.remove();
       group.remove();
       groupRef.current = null;
       shown.clear();
@@ -100,9 +103,26 @@ export function VesselLayer({ map, calls, selectedId, onSelect, readyTarget }: T
         const marker = L.marker([lat, lon], { icon: iconOf(call, isSelected), title: call.vessel_name, alt: call.vessel_name, keyboard: true, zIndexOffset: isSelected ? 1000 : 0 });
         (marker.options as { level?: TPredictionLevel }).level = level;
         marker.on('click', () => onSelectRef.current(call.portcall_id));
-        shown.set(call.portcall_id, { marker, key, level, lat, lon });
-        toAdd.push(marker);
+        shown.set(call.portcall_id, { marker, key, level, lat, lon, isOnMap: isSelected });
+        if (isSelected) marker.addTo(map);
+        else toAdd.push(marker);
         continue;
+      }
+      if (known.isOnMap !== isSelected) {
+        if (isSelected) {
+          // Out of the group first: removing it from the group later would take it off the map as well.
+          group.removeLayer(known.marker);
+          known.marker.setLatLng([lat, lon]).addTo(map);
+        } else {
+          known.marker.remove();
+          known.marker.setLatLng([lat, lon]);
+          toAdd.push(known.marker);
+        }
+        (known.marker.options as { level?: TPredictionLevel }).level = level;
+        known.isOnMap = isSelected;
+        known.lat = lat;
+        known.lon = lon;
+        known.level = level;
       }
       const hasMoved = known.lat !== lat || known.lon !== lon;
       const hasNewLevel = known.level !== level;
@@ -111,7 +131,13 @@ export function VesselLayer({ map, calls, selectedId, onSelect, readyTarget }: T
         known.marker.setZIndexOffset(isSelected ? 1000 : 0);
         known.key = key;
       }
-      if (hasMoved || hasNewLevel) {
+      if (known.isOnMap) {
+        if (hasMoved) known.marker.setLatLng([lat, lon]);
+        (known.marker.options as { level?: TPredictionLevel }).level = level;
+        known.lat = lat;
+        known.lon = lon;
+        known.level = level;
+      } else if (hasMoved || hasNewLevel) {
         // The cluster a marker belongs to is decided when it is added: a moved marker is taken out and put back.
         toRemove.push(known.marker);
         known.marker.setLatLng([lat, lon]);
@@ -124,22 +150,14 @@ export function VesselLayer({ map, calls, selectedId, onSelect, readyTarget }: T
     }
     for (const [id, entry] of shown) {
       if (seen.has(id)) continue;
-      toRemove.push(entry.marker);
+      if (entry.isOnMap) entry.marker.remove();
+      else toRemove.push(entry.marker);
       shown.delete(id);
     }
     if (toRemove.length) group.removeLayers(toRemove);
     if (toAdd.length) group.addLayers(toAdd);
     else markReady();
-  }, [calls, selectedId]);
-
-  // A call chosen in the list (or opened from a link) is brought into view, out of its cluster if need be.
-  const hasSelectedMarker = selectedId !== null && shownRef.current.has(selectedId);
-  useEffect(() => {
-    const group = groupRef.current;
-    const entry = selectedId !== null ? shownRef.current.get(selectedId) : undefined;
-    if (!group || !entry || !group.hasLayer(entry.marker)) return;
-    group.zoomToShowLayer(entry.marker, () => map.panTo(entry.marker.getLatLng(), { animate: true }));
-  }, [map, selectedId, hasSelectedMarker]);
+  }, [map, calls, selectedId]);
 
   return null;
 }
