@@ -63,6 +63,20 @@ function plannedBarProps(series: { name: string; color?: string }) {
   return { stroke: `var(--mantine-color-${colour}-6)`, strokeOpacity: 1, strokeWidth: 1.5, strokeDasharray: PLANNED_DASH };
 }
 
+/**
+ * A zero stays visible (a sliver of a bar, a point on the line) while a group without data is a gap. Bars decide by
+ * the row, not by the drawn value: in a KPI's stack an empty twin and a zero look alike.
+ */
+function gapsApartFromZero(chartType: TChartType, rows: readonly Record<string, unknown>[]) {
+  if (chartType !== 'bar') return { connectNulls: false };
+  return {
+    barProps: (series: { name: string; color?: string }) => ({
+      ...plannedBarProps(series),
+      minPointSize: (_value: number | null | undefined, index: number) => (rows[index]?.[series.name] === 0 ? 2 : 0),
+    }),
+  };
+}
+
 function PerformanceCharts({ data, chartType }: { data: TOverallPerformance; chartType: TChartType }) {
   const { t } = useTranslation();
   const units = [...new Set(data.kpis.map((k) => data.units[k] ?? OVERALL_KPI_UNITS[k]))] as TKpiUnit[];
@@ -91,9 +105,7 @@ function PerformanceCharts({ data, chartType }: { data: TOverallPerformance; cha
               series={series}
               tickLine="y"
               valueFormatter={(value: number) => formatNumber(value, locale, unit === 'percent' ? 1 : 2)}
-              // A day without data is a gap in the line, not a bridge over it.
-              connectNulls={chartType === 'bar' ? undefined : false}
-              barProps={chartType === 'bar' ? plannedBarProps : undefined}
+              {...gapsApartFromZero(chartType, rows)}
               tooltipProps={{ content: ({ label }) => <PerformanceChartTooltip row={rows.find((r) => r.group === label)} kpis={kpis} unit={unit} /> }}
               {...withoutTabStop(chartType)}
             />
