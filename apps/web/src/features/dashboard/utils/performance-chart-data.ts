@@ -39,8 +39,9 @@ export function performanceChartRows(rows: readonly TPerformanceInputRow[], kpis
 export type TPerformanceSeries = { name: string; label: string; color: string; stackId?: string; strokeDasharray?: string };
 
 /**
- * The measured series of each KPI and, when some group is planned, its planned twin: a dashed line, or a lighter bar
- * with a dashed outline in the same slot (one stack per KPI, since a group is either measured or planned).
+ * The measured series of each KPI and, when some group is planned, its planned twin: a lighter dashed line (lighter so
+ * the legend tells them apart too), or a lighter bar with a dashed outline in the same slot (one stack per KPI, since a
+ * group is either measured or planned).
  */
 export function performanceSeries(
   kpis: readonly TOverallKpi[],
@@ -53,7 +54,7 @@ export function performanceSeries(
     const planned: TPerformanceSeries =
       args.chartType === 'bar'
         ? { name: plannedKey(kpi), label: args.plannedLabel(measured.label), color: `${colour}.2`, stackId: kpi }
-        : { name: plannedKey(kpi), label: args.plannedLabel(measured.label), color: `${colour}.6`, strokeDasharray: PLANNED_DASH };
+        : { name: plannedKey(kpi), label: args.plannedLabel(measured.label), color: `${colour}.4`, strokeDasharray: PLANNED_DASH };
     return [measured, planned];
   });
 }
