@@ -88,7 +88,7 @@ export function OccurrencePreview({ values, terminalTimeZone, locale }: TOccurre
               <Table.Td data-testid="preview-arrival">
                 {formatZonedDateTime(occurrence.berth_arrival, terminalTimeZone, locale)}
                 {holidayOf(occurrence) && (
-                  <Badge ml="xs" size="sm" color="orange" variant="light" style={{ textTransform: 'none' }} data-testid="preview-holiday">
+                  <Badge display="block" w="fit-content" mt={4} size="sm" color="orange" variant="light" style={{ textTransform: 'none' }} data-testid="preview-holiday">
                     {t('voyageTemplates.form.preview_holiday', { reason: holidayOf(occurrence)!.reason })}
                   </Badge>
                 )}
