@@ -104,7 +104,7 @@ describe('voyage template form', () => {
     const rows = screen.getAllByTestId('preview-row');
     // 21 January overlaps the holiday; 7 January only a closed shift, which is no holiday.
     expect(rows.map((row) => within(row).queryByTestId('preview-holiday')?.textContent ?? null)).toEqual([null, 'Holiday: Port festival', null, null, null]);
-    expect(screen.getByTestId('preview-holidays').textContent).toBe('1 of these calls fall on a holiday of the terminal.');
+    expect(screen.getByTestId('preview-holidays').textContent).toBe('1 of these calls falls on a holiday of the terminal.');
     const asked = apiCalls().filter((c) => c.path === `${API}/non_working_times`).at(-1)!;
     expect(asked.search.get('terminal_id')).toBe('1');
   });
