@@ -37,6 +37,8 @@ export const ZOverallPerformanceRow = z.object({
   group_label: z.string(),
   values: ZKpiValues,
   counts: z.object({ calls: z.number().int() }),
+  /** The group reaches past now: its figures rest partly or wholly on planned times, not only on measured ones. */
+  planned: z.boolean(),
 });
 export const ZOverallPerformance = z.object({
   period: z.object({ from: z.string(), to: z.string() }),

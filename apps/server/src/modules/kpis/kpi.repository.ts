@@ -248,7 +248,7 @@ export type TKpiSqlRow = {
   agreed_before_arrival_rate: number | null;
   eta_accuracy_24h: number | null;
 };
-export type TGroupSqlRow = { group_key: string; group_label: string; is_total: boolean; utilisation: number | null };
+export type TGroupSqlRow = { group_key: string; group_label: string; is_total: boolean; group_to: Date; utilisation: number | null };
 
 type TGroupingArgs = { user: PortalUser; terminalId: number; timeZone: string; from: Date; to: Date; grouping: TKpiGrouping };
 
@@ -379,7 +379,7 @@ export async function aggregateUtilisation(db: Db, args: TGroupingArgs & { quayL
       from groups g join blocked_zones z on z.terminal_id = ${args.terminalId}::int and z.starts_at < g.g_to and z.ends_at > g.g_from
       group by g.group_key
     )
-    select g.group_key, g.group_label, g.is_total,
+    select g.group_key, g.group_label, g.is_total, g.g_to as group_to,
       (100.0 * coalesce(o.metre_hours, 0)
         / nullif((g.q_end - g.q_start - g.blocked_m) * extract(epoch from g.g_to - g.g_from) / 3600.0 - coalesce(b.metre_hours, 0), 0))::float8 as utilisation
     from groups g left join occupied o on o.group_key = g.group_key left join blocked b on b.group_key = g.group_key

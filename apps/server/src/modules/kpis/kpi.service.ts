@@ -50,9 +50,11 @@ export async function getOverallPerformance(ctx: AppContext, session: AuthSessio
     Object.fromEntries(kpis.map((kpi) => [kpi, kpi === 'berth_utilisation' ? roundKpi(utilisation) : flowValue(flow, kpi)]));
   const rows = groups
     .filter((g) => !g.is_total)
-    .map((g) => ({ key: g.group_key, label: g.group_label, flow: flowByKey.get(g.group_key), utilisation: g.utilisation }));
+    .map((g) => ({ key: g.group_key, label: g.group_label, flow: flowByKey.get(g.group_key), utilisation: g.utilisation, to: new Date(g.group_to) }));
   // Calls without a berth section (no position yet) have flows but no quay range of their own.
-  for (const [key, flow] of flowByKey) if (!rows.some((r) => r.key === key)) rows.push({ key, label: key, flow, utilisation: null });
+  for (const [key, flow] of flowByKey) if (!rows.some((r) => r.key === key)) rows.push({ key, label: key, flow, utilisation: null, to: period.to });
+  // Utilisation counts every call on the quay, berthed or not yet: a group that ends after now shows partly planned figures.
+  const now = ctx.clock.now().getTime();
   if (!isTimeGrouping(query.grouping)) rows.sort((a, b) => a.label.localeCompare(b.label));
 
   const total = groups.find((g) => g.is_total);
@@ -63,7 +65,7 @@ export async function getOverallPerformance(ctx: AppContext, session: AuthSessio
     time_zone: terminal.time_zone,
     kpis,
     units: Object.fromEntries(kpis.map((kpi) => [kpi, OVERALL_KPI_UNITS[kpi]])),
-    rows: rows.map((r) => ({ group_key: r.key, group_label: r.label, values: valuesOf(r.flow, r.utilisation), counts: { calls: r.flow?.calls ?? 0 } })),
+    rows: rows.map((r) => ({ group_key: r.key, group_label: r.label, values: valuesOf(r.flow, r.utilisation), counts: { calls: r.flow?.calls ?? 0 }, planned: r.to.getTime() > now })),
     totals: { values: valuesOf(totalFlow, total?.utilisation ?? null), counts: { calls: totalFlow?.calls ?? 0 } },
   };
 }

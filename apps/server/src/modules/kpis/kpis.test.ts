@@ -160,7 +160,7 @@ async function seedFixture(db: Kysely<DB>) {
   return { terminal, operatorA, operatorB, agency, north, south, ids };
 }
 
-type TRow = { group_key: string; group_label: string; values: Record<string, number | null>; counts: { calls: number } };
+type TRow = { group_key: string; group_label: string; values: Record<string, number | null>; counts: { calls: number }; planned: boolean };
 type TOverall = { period: { from: string; to: string }; kpis: string[]; rows: TRow[]; totals: { values: Record<string, number | null>; counts: { calls: number } } };
 type TPerCall = { items: { portcall_id: number; kpis: { kpi: string; value: number | null; unit: string }[] }[]; meta: { total_count: number; kpis: string[] } };
 
@@ -228,16 +228,32 @@ describe.each(DB_TARGETS)('KPIs on %s', (target) => {
     expect(day.totals).toEqual({ values: { waiting_time_avg: 1 }, counts: { calls: 3 } });
   });
 
+  it('marks the days that reach past now as planned and leaves a day without measured calls empty, not zero', async () => {
+    // Now is 07-02 21:00Z: Berlin's 2 July ends at 22:00Z, so it holds planned times already; 3 and 4 July are all plan.
+    const body = await overall(planner, 'period=custom&from=2026-06-30T22:00:00Z&to=2026-07-04T22:00:00Z&grouping=day&kpis=berth_utilisation,waiting_time_avg');
+    expect(body.rows.map((r) => [r.group_key, r.planned])).toEqual([
+      ['2026-07-01', false],
+      ['2026-07-02', true],
+      ['2026-07-03', true],
+      ['2026-07-04', true],
+    ]);
+    const [, , third, fourth] = body.rows;
+    expect(third!.values.berth_utilisation).toBeGreaterThan(0); // call 4 is planned on the quay until 08:00Z
+    expect(third!.values.waiting_time_avg).toBeNull();
+    expect(fourth!.values.waiting_time_avg).toBeNull();
+    expect(fourth!.counts.calls).toBe(0);
+  });
+
   it('groups by vessel operator and by berth section', async () => {
     const byOperator = await overall(planner, `${PERIOD}&grouping=vessel_operator&kpis=berth_utilisation,waiting_time_avg,gross_berth_productivity`);
     expect(byOperator.rows).toEqual([
-      { group_key: String(world.operatorA.id), group_label: 'Alpha Lines', values: { berth_utilisation: 14.08, waiting_time_avg: 2.5, gross_berth_productivity: 45 }, counts: { calls: 2 } }, // 6,000 / 42,600
-      { group_key: String(world.operatorB.id), group_label: 'Bravo Shipping', values: { berth_utilisation: 8.45, waiting_time_avg: 0, gross_berth_productivity: 30 }, counts: { calls: 2 } }, // 3,600 / 42,600
+      { group_key: String(world.operatorA.id), group_label: 'Alpha Lines', values: { berth_utilisation: 14.08, waiting_time_avg: 2.5, gross_berth_productivity: 45 }, counts: { calls: 2 }, planned: true }, // 6,000 / 42,600
+      { group_key: String(world.operatorB.id), group_label: 'Bravo Shipping', values: { berth_utilisation: 8.45, waiting_time_avg: 0, gross_berth_productivity: 30 }, counts: { calls: 2 }, planned: true }, // 3,600 / 42,600
     ]);
     const bySection = await overall(planner, `${PERIOD}&grouping=berth_section&kpis=berth_utilisation`);
     expect(bySection.rows).toEqual([
-      { group_key: String(world.north), group_label: 'North', values: { berth_utilisation: 26.5 }, counts: { calls: 3 } }, // 6,200 / (500 x 48 - 600)
-      { group_key: String(world.south), group_label: 'South', values: { berth_utilisation: 17.71 }, counts: { calls: 1 } }, // 3,400 / (400 x 48)
+      { group_key: String(world.north), group_label: 'North', values: { berth_utilisation: 26.5 }, counts: { calls: 3 }, planned: true }, // 6,200 / (500 x 48 - 600)
+      { group_key: String(world.south), group_label: 'South', values: { berth_utilisation: 17.71 }, counts: { calls: 1 }, planned: true }, // 3,400 / (400 x 48)
     ]);
   });
 

@@ -113,8 +113,8 @@ const PERFORMANCE: TOverallPerformance = {
   kpis: ['berth_utilisation', 'waiting_time_avg', 'arrival_punctuality_1h'],
   units: { berth_utilisation: 'percent', waiting_time_avg: 'hours', arrival_punctuality_1h: 'percent' },
   rows: [
-    { group_key: '2026-07-01', group_label: '2026-07-01', values: { berth_utilisation: 41.25, waiting_time_avg: 2.5, arrival_punctuality_1h: null }, counts: { calls: 3 } },
-    { group_key: '2026-07-02', group_label: '2026-07-02', values: { berth_utilisation: 12, waiting_time_avg: null, arrival_punctuality_1h: 50 }, counts: { calls: 1 } },
+    { group_key: '2026-07-01', group_label: '2026-07-01', values: { berth_utilisation: 41.25, waiting_time_avg: 2.5, arrival_punctuality_1h: null }, counts: { calls: 3 }, planned: false },
+    { group_key: '2026-07-02', group_label: '2026-07-02', values: { berth_utilisation: 12, waiting_time_avg: null, arrival_punctuality_1h: 50 }, counts: { calls: 1 }, planned: true },
   ],
   totals: { values: { berth_utilisation: 26.6, waiting_time_avg: 2.5, arrival_punctuality_1h: 50 }, counts: { calls: 4 } },
 };
@@ -222,8 +222,10 @@ describe('dashboard', () => {
     const rows = await screen.findAllByTestId('performance-row');
     expect(rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
       ['01-07-2026', '3', '41.3 %', '2.50 h', '–'],
-      ['02-07-2026', '1', '12.0 %', '–', '50.0 %'],
+      ['02-07-2026Planned', '1', '12.0 %', '–', '50.0 %'],
     ]);
+    expect(within(rows[1]!).getByTestId('performance-row-planned')).toBeTruthy();
+    expect(within(rows[0]!).queryByTestId('performance-row-planned')).toBeNull();
     expect(screen.getByTestId('performance-totals').textContent).toContain('Whole period');
   });
 

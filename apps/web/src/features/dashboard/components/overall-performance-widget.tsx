@@ -1,7 +1,7 @@
 // overall_performance: port performance KPIs of a period as charts (one per unit) with the same numbers in a table.
 import { useState } from 'react';
 import { AreaChart, BarChart, LineChart } from '@mantine/charts';
-import { Alert, Button, Group, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconChartBar, IconTable } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -29,10 +29,11 @@ import { useDashboardSettings } from '../hooks/use-dashboard-settings';
 import { formatKpi, kpiKey, NO_VALUE } from '@/lib/kpi-format';
 import { formatNumber } from '@/lib/number-format';
 import { WidgetFrame } from './widget-frame';
+import { PerformanceChartTooltip } from './performance-chart-tooltip';
+import { isPlannedSeries, performanceChartRows, performanceSeries, PLANNED_DASH } from '../utils/performance-chart-data';
 import { DateField } from '@/components/date-inputs';
 
 type TChartType = (typeof DASHBOARD_CHART_TYPES)[number];
-const CHART_COLOURS = ['harbor.6', 'orange.6', 'violet.6', 'teal.6', 'red.6', 'blue.6'];
 const CHARTS = { bar: BarChart, line: LineChart, area: AreaChart } as const;
 
 const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
@@ -55,17 +56,41 @@ function withoutTabStop(chartType: TChartType) {
   return { areaChartProps: props };
 }
 
+/** A planned bar is lighter and outlined with a dash in its KPI's colour. */
+function plannedBarProps(series: { name: string; color?: string }) {
+  if (!isPlannedSeries(series.name)) return {};
+  const [colour] = (series.color ?? 'gray').split('.');
+  return { stroke: `var(--mantine-color-${colour}-6)`, strokeOpacity: 1, strokeWidth: 1.5, strokeDasharray: PLANNED_DASH };
+}
+
+/**
+ * A zero stays visible (a sliver of a bar, a point on the line) while a group without data is a gap. Bars decide by
+ * the row, not by the drawn value: in a KPI's stack an empty twin and a zero look alike.
+ */
+function gapsApartFromZero(chartType: TChartType, rows: readonly Record<string, unknown>[]) {
+  if (chartType !== 'bar') return { connectNulls: false };
+  return {
+    barProps: (series: { name: string; color?: string }) => ({
+      ...plannedBarProps(series),
+      minPointSize: (_value: number | null | undefined, index: number) => (rows[index]?.[series.name] === 0 ? 2 : 0),
+    }),
+  };
+}
+
 function PerformanceCharts({ data, chartType }: { data: TOverallPerformance; chartType: TChartType }) {
   const { t } = useTranslation();
   const units = [...new Set(data.kpis.map((k) => data.units[k] ?? OVERALL_KPI_UNITS[k]))] as TKpiUnit[];
   const locale = useLocale();
-  const rows = data.rows.map((row) => ({ group: groupText(t, row, locale), ...row.values }));
+  const input = data.rows.map((row) => ({ label: groupText(t, row, locale), planned: row.planned, values: row.values }));
+  const hasPlanned = input.some((row) => row.planned);
   const Chart = CHARTS[chartType];
   return (
     // The table below holds the same numbers for screen readers, so the drawings stay out of their way.
     <SimpleGrid cols={{ base: 1, md: units.length > 1 ? 2 : 1 }} spacing="md" aria-hidden data-testid="performance-charts">
       {units.map((unit) => {
         const kpis = data.kpis.filter((k) => (data.units[k] ?? OVERALL_KPI_UNITS[k]) === unit);
+        const rows = performanceChartRows(input, kpis, chartType);
+        const series = performanceSeries(kpis, { chartType, hasPlanned, label: (k) => t(kpiKey(k)), plannedLabel: (name) => t('dashboard.performance.planned_series', { name }) });
         return (
           <Stack key={unit} gap={4} style={{ minWidth: 0 }}>
             <Text size="xs" c="dimmed" fw={600}>
@@ -76,11 +101,12 @@ function PerformanceCharts({ data, chartType }: { data: TOverallPerformance; cha
               data={rows}
               dataKey="group"
               withLegend
-              legendProps={{ verticalAlign: 'bottom', height: 40 }}
-              series={kpis.map((k, i) => ({ name: k, label: t(kpiKey(k)), color: CHART_COLOURS[i % CHART_COLOURS.length]! }))}
+              legendProps={{ verticalAlign: 'bottom', height: hasPlanned ? 64 : 40 }}
+              series={series}
               tickLine="y"
               valueFormatter={(value: number) => formatNumber(value, locale, unit === 'percent' ? 1 : 2)}
-              connectNulls={chartType === 'bar' ? undefined : true}
+              {...gapsApartFromZero(chartType, rows)}
+              tooltipProps={{ content: ({ label }) => <PerformanceChartTooltip row={rows.find((r) => r.group === label)} kpis={kpis} unit={unit} /> }}
               {...withoutTabStop(chartType)}
             />
           </Stack>
@@ -111,7 +137,14 @@ function PerformanceTable({ data }: { data: TOverallPerformance }) {
         <Table.Tbody>
           {data.rows.map((row) => (
             <Table.Tr key={row.group_key} data-testid="performance-row">
-              <Table.Td>{groupText(t, row, locale)}</Table.Td>
+              <Table.Td>
+                {groupText(t, row, locale)}
+                {row.planned && (
+                  <Badge ml="xs" size="xs" variant="outline" color="gray" data-testid="performance-row-planned">
+                    {t('dashboard.performance.planned')}
+                  </Badge>
+                )}
+              </Table.Td>
               <Table.Td ta="right">{row.counts.calls}</Table.Td>
               {data.kpis.map((k) => (
                 <Table.Td key={k} ta="right" style={{ whiteSpace: 'nowrap' }}>

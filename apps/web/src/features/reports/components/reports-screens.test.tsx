@@ -52,7 +52,7 @@ const part = (grouping: 'vessel_operator' | 'berth_section', groups: [string, nu
   time_zone: 'Europe/Berlin',
   kpis: ['berth_utilisation', 'waiting_time_avg'],
   units: { berth_utilisation: 'percent', waiting_time_avg: 'hours' },
-  rows: groups.map(([label, calls, waiting]) => ({ group_key: label, group_label: label, values: { berth_utilisation: 40, waiting_time_avg: waiting }, counts: { calls } })),
+  rows: groups.map(([label, calls, waiting]) => ({ group_key: label, group_label: label, values: { berth_utilisation: 40, waiting_time_avg: waiting }, counts: { calls }, planned: false })),
   totals: { values: { berth_utilisation: 55.5, waiting_time_avg: 1.5 }, counts: { calls: groups.reduce((sum, [, calls]) => sum + calls, 0) } },
 });
 const PERFORMANCE: TPerformanceReport = {

@@ -1,10 +1,11 @@
 // The next occurrences of the template as typed, computed here with the same rules the server generates by.
 import { useMemo } from 'react';
-import { Table, Text } from '@mantine/core';
+import { Alert, Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { generateOccurrences, ZVoyageTemplateInput, type TLocale, type TTemplateOccurrence } from '@quayline/domain';
 import { formatZonedDateTime, zonedDay } from '@/lib/zoned-time';
 import { buildTemplateRequest, type TTemplateFormValues } from '../utils/template-form-values';
+import { useTerminalHolidays } from '../api/get-terminal-holidays';
 
 const PREVIEW_COUNT = 5;
 /** Far enough for an every-12-weeks service to show a few occurrences. */
@@ -13,6 +14,8 @@ const PREVIEW_HORIZON_WEEKS = 52;
 const PREVIEW_PATHS = /^(rotation|vessel_ids|recurrence|valid_from|valid_to|berth_window)/;
 
 type TOccurrencePreviewProps = { values: TTemplateFormValues; terminalTimeZone: string; locale: TLocale };
+
+const overlaps = (a: { from: string; to: string }, b: { from: string; to: string }) => Date.parse(a.from) < Date.parse(b.to) && Date.parse(a.to) > Date.parse(b.from);
 
 export function OccurrencePreview({ values, terminalTimeZone, locale }: TOccurrencePreviewProps) {
   const { t } = useTranslation();
@@ -34,6 +37,13 @@ export function OccurrencePreview({ values, terminalTimeZone, locale }: TOccurre
       return null;
     }
   }, [values, terminalTimeZone]);
+  // The same rule as Generate's warning: a call whose berth stay overlaps a holiday of the terminal.
+  const holidays = useTerminalHolidays(
+    values.terminal_id !== null && occurrences && occurrences.length > 0
+      ? { terminal_id: values.terminal_id, from: occurrences[0]!.berth_arrival, to: occurrences.reduce((last, o) => (o.berth_departure > last ? o.berth_departure : last), occurrences[0]!.berth_departure) }
+      : null,
+  ).data ?? [];
+  const holidayOf = (o: TTemplateOccurrence) => holidays.find((h) => overlaps({ from: o.berth_arrival, to: o.berth_departure }, { from: h.starts_at, to: h.ends_at }));
 
   if (occurrences === null) {
     return (
@@ -50,7 +60,14 @@ export function OccurrencePreview({ values, terminalTimeZone, locale }: TOccurre
     );
   }
   const vesselName = (id: number) => values.vessels.find((v) => v.id === id)?.name ?? String(id);
+  const onHoliday = occurrences.filter((o) => holidayOf(o) !== undefined).length;
   return (
+    <>
+      {onHoliday > 0 && (
+        <Alert color="orange" variant="light" p="xs" data-testid="preview-holidays">
+          <Text size="sm">{t('voyageTemplates.form.preview_holidays', { count: onHoliday })}</Text>
+        </Alert>
+      )}
     <Table.ScrollContainer minWidth={520} type="native">
       <Table striped withTableBorder verticalSpacing={6} fz="sm" data-testid="preview-table">
         <Table.Thead>
@@ -68,12 +85,20 @@ export function OccurrencePreview({ values, terminalTimeZone, locale }: TOccurre
                 {occurrence.voyage_number_import} / {occurrence.voyage_number_export}
               </Table.Td>
               <Table.Td data-testid="preview-vessel">{vesselName(occurrence.vessel_id)}</Table.Td>
-              <Table.Td data-testid="preview-arrival">{formatZonedDateTime(occurrence.berth_arrival, terminalTimeZone, locale)}</Table.Td>
+              <Table.Td data-testid="preview-arrival">
+                {formatZonedDateTime(occurrence.berth_arrival, terminalTimeZone, locale)}
+                {holidayOf(occurrence) && (
+                  <Badge display="block" w="fit-content" mt={4} size="sm" color="orange" variant="light" style={{ textTransform: 'none' }} data-testid="preview-holiday">
+                    {t('voyageTemplates.form.preview_holiday', { reason: holidayOf(occurrence)!.reason })}
+                  </Badge>
+                )}
+              </Table.Td>
               <Table.Td data-testid="preview-departure">{formatZonedDateTime(occurrence.berth_departure, terminalTimeZone, locale)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+    </>
   );
 }

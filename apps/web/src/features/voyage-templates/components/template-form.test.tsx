@@ -90,6 +90,25 @@ describe('voyage template form', () => {
     });
   });
 
+  it('marks the previewed calls that fall on a holiday of the terminal', async () => {
+    const holiday = { id: 5, terminal_id: 1, kind: 'holiday', reason: 'Port festival', starts_at: '2030-01-20T23:00:00.000Z', ends_at: '2030-01-21T23:00:00.000Z' };
+    const closedShift = { id: 6, terminal_id: 1, kind: 'closed_shift', reason: 'Crane maintenance', starts_at: '2030-01-07T00:00:00.000Z', ends_at: '2030-01-07T23:00:00.000Z' };
+    const { apiCalls } = renderApp(ADD, signedIn, listApi, templateMasterData, (call) => (call.path === `${API}/non_working_times` ? success([holiday, closedShift]) : undefined));
+    await screen.findByTestId('template-form');
+    await fillNewTemplate();
+    fireEvent.click(screen.getByTestId('exception-add'));
+    type('field-exception-date', '2030-01-14');
+    fireEvent.click(screen.getByTestId('exception-add'));
+
+    await screen.findByTestId('preview-holiday');
+    const rows = screen.getAllByTestId('preview-row');
+    // 21 January overlaps the holiday; 7 January only a closed shift, which is no holiday.
+    expect(rows.map((row) => within(row).queryByTestId('preview-holiday')?.textContent ?? null)).toEqual([null, 'Holiday: Port festival', null, null, null]);
+    expect(screen.getByTestId('preview-holidays').textContent).toBe('1 of these calls falls on a holiday of the terminal.');
+    const asked = apiCalls().filter((c) => c.path === `${API}/non_working_times`).at(-1)!;
+    expect(asked.search.get('terminal_id')).toBe('1');
+  });
+
   it('previews the next occurrences with voyage numbers, vessels in turn and berth times in the terminal’s zone', async () => {
     renderApp(ADD, signedIn, listApi, templateMasterData);
     await screen.findByTestId('template-form');
