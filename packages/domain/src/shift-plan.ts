@@ -413,6 +413,12 @@ export function copyShiftPattern(details: readonly TShiftDetailInput[], index: n
   return byStart(out);
 }
 
+/** A card's place (start, end, shift number) as one comparable key, whatever the precision of its time stamps. */
+export function shiftCardPlaceKey(card: { start_time: string; end_time: string; shift_number: number }): string {
+  const iso = (t: string) => (Number.isFinite(Date.parse(t)) ? new Date(Date.parse(t)).toISOString() : t);
+  return `${iso(card.start_time)}|${iso(card.end_time)}|${card.shift_number}`;
+}
+
 /**
  * What is wrong with a call's shift plan before it is saved, per card and field: outside the stay, not inside one
  * terminal shift, in a closed shift, two cards in one shift, more gangs than the shift has, equipment that the
@@ -425,6 +431,12 @@ export function shiftPlanInputProblems(args: {
   shifts: readonly TBoardShift[];
   equipmentNumbers: ReadonlySet<string>;
   bookedElsewhere: readonly { equipment_number: string; start: number; end: number; portcall_id: number }[];
+  /**
+   * Where the call's cards are stored now (`shiftCardPlaceKey`). A card sent back at its stored place is not judged on
+   * its place: a call moved on the berth planner carries its cards along, off the shift grid or past the new stay, and
+   * the board lists them as problems; refusing them would stop the planner from changing any other card of that call.
+   */
+  storedPlaces?: ReadonlySet<string>;
 }): TShiftPlanInputProblem[] {
   const problems: TShiftPlanInputProblem[] = [];
   const seen = new Map<string, number>();
@@ -433,11 +445,13 @@ export function shiftPlanInputProblems(args: {
     const start = Date.parse(d.start_time);
     const end = Date.parse(d.end_time);
     if (!(end > start)) return at('end_time', 'A shift ends after it starts');
-    if (start < args.stay.from || end > args.stay.to) at('start_time', 'Outside the call\u2019s stay at the berth');
+    const placeKept = args.storedPlaces?.has(shiftCardPlaceKey(d)) ?? false;
+    if (!placeKept && (start < args.stay.from || end > args.stay.to)) at('start_time', 'Outside the call\u2019s stay at the berth');
     const column = args.shifts[shiftIndexOf(args.shifts, d)];
-    if (!column || start < Date.parse(column.start_time) || end > Date.parse(column.end_time)) return at('start_time', 'Not inside one of the terminal\u2019s shifts');
-    if (column.shift_number !== d.shift_number) at('shift_number', `This time is shift ${column.shift_number}`);
-    if (column.closed) at('start_time', 'The terminal does not work in this shift');
+    const inColumn = !!column && start >= Date.parse(column.start_time) && end <= Date.parse(column.end_time);
+    if (!inColumn) return placeKept ? undefined : at('start_time', 'Not inside one of the terminal\u2019s shifts');
+    if (!placeKept && column.shift_number !== d.shift_number) at('shift_number', `This time is shift ${column.shift_number}`);
+    if (!placeKept && column.closed) at('start_time', 'The terminal does not work in this shift');
     const other = seen.get(column.key);
     if (other !== undefined) at('start_time', `Shift already planned on card ${other + 1}`);
     seen.set(column.key, i);

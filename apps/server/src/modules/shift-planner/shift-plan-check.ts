@@ -1,6 +1,6 @@
 // The rules a call's shift plan must keep before it is stored, wherever it is written (the shift planner, the
 // port-call form): inside the stay, one card per open shift, gangs the shift has, equipment known and free.
-import { type TFieldError, type TShiftDetailInput, shiftPlanInputProblems } from '@quayline/domain';
+import { type TFieldError, type TShiftDetailInput, shiftCardPlaceKey, shiftPlanInputProblems } from '@quayline/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { findEquipmentOnOtherCards } from './shift-board.repository';
@@ -17,9 +17,11 @@ export async function shiftPlanProblems(
   const starts = args.details.map((d) => Date.parse(d.start_time)).filter(Number.isFinite);
   const ends = args.details.map((d) => Date.parse(d.end_time)).filter(Number.isFinite);
   const range = daysAround(Math.min(args.stay.from, ...starts), Math.max(args.stay.to, ...ends), terminal.time_zone);
-  const [{ columns, equipment }, bookedElsewhere] = await Promise.all([
+  const [{ columns, equipment }, bookedElsewhere, stored] = await Promise.all([
     shiftColumns(db, terminal, range.from, range.to),
     findEquipmentOnOtherCards(db, { terminalId: terminal.id, portcallId: args.portcallId, from: new Date(range.from), to: new Date(range.to) }),
+    db.selectFrom('portcall_shift_details').select(['start_time', 'end_time', 'shift_number']).where('portcall_id', '=', args.portcallId).execute(),
   ]);
-  return shiftPlanInputProblems({ details: args.details, stay: args.stay, shifts: columns, equipmentNumbers: new Set(equipment.map((e) => e.equipment_number)), bookedElsewhere });
+  const storedPlaces = new Set(stored.map((c) => shiftCardPlaceKey({ start_time: new Date(c.start_time).toISOString(), end_time: new Date(c.end_time).toISOString(), shift_number: c.shift_number })));
+  return shiftPlanInputProblems({ details: args.details, stay: args.stay, shifts: columns, equipmentNumbers: new Set(equipment.map((e) => e.equipment_number)), bookedElsewhere, storedPlaces });
 }

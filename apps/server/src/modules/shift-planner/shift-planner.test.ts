@@ -134,6 +134,28 @@ describe.each(DB_TARGETS)('the shift planner on %s', (target) => {
     expect(events[0]).toMatchObject({ event: 'portcall.updated', payload: { portcall_id: call.id, version: row.version, field: 'portcall_shift_details' } });
   });
 
+  it('lets the planner change one card of a call whose move carried its cards off the shift grid, and still judges a card put somewhere new', async () => {
+    // April is UTC+2: Day 04-16Z, Night 16-04Z.
+    const call = await createCall('2027-04-13T04:00:00Z', '2027-04-14T12:00:00Z', { cargo_details: [{ cargo_type: 'General', discharge: 500 }] });
+    const planned = await putPlan(call.id, call.version, [card(1, '2027-04-13T04:00:00Z', '2027-04-13T16:00:00Z', { discharge: 300, gangs: 2 }), card(2, '2027-04-13T16:00:00Z', '2027-04-14T04:00:00Z', { discharge: 200, gangs: 1 })]);
+    expect(planned.statusCode, planned.body).toBe(200);
+    // Moved 90 minutes later on the berth planner: the cards go along, half-way between shifts.
+    const moved = await w.planner('PUT', `/portcalls/${call.id}`, { version: planned.json().payload.portcall.version, berth_arrival: '2027-04-13T05:30:00Z', berth_departure: '2027-04-14T13:30:00Z' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const now = moved.json().payload as { version: number; portcall_shift_details: { id: number; portcall_id: number; total_resources: unknown; start_time: string; gangs: number }[] };
+    expect(now.portcall_shift_details.map((d) => d.start_time)).toEqual(['2027-04-13T05:30:00.000Z', '2027-04-13T17:30:00.000Z']);
+    const cards = now.portcall_shift_details.map(({ id: _id, portcall_id: _p, total_resources: _t, ...rest }) => rest);
+
+    const oneGangMore = await putPlan(call.id, now.version, [{ ...cards[0]!, gangs: 3 }, cards[1]!]);
+    expect(oneGangMore.statusCode, oneGangMore.body).toBe(200);
+    expect(ZShiftDetailsUpdateResponse.parse(oneGangMore.json().payload).portcall.portcall_shift_details.map((d) => d.gangs)).toEqual([3, 1]);
+
+    const version = oneGangMore.json().payload.portcall.version as number;
+    const elsewhere = await putPlan(call.id, version, [cards[0]!, { ...cards[1]!, start_time: '2027-04-13T18:30:00Z', end_time: '2027-04-14T05:30:00Z' }]);
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().payload.errors).toEqual([{ path: 'portcall_shift_details.1.start_time', message: 'Not inside one of the terminal\u2019s shifts' }]);
+  });
+
   it('refuses bad plans with the field and the reason, and saves nothing', async () => {
     const call = await createCall('2027-05-04T04:00:00Z', '2027-05-05T12:00:00Z');
     const neighbour = await createCall('2027-05-04T04:00:00Z', '2027-05-04T20:00:00Z');
