@@ -65,6 +65,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // messages may quote the body.
     if (appError.httpStatus < 500) {
       if (!fromDatabase) request.log.info({ code: appError.code, statusCode: appError.httpStatus }, 'request refused');
+    } else if (error instanceof AppError && appError.retryAfterSeconds !== undefined) {
+      // A 503 that says when to come back (the optimizer's runs all taken) is load turned away on purpose: worth
+      // seeing in the log, not an error to be paged for.
+      request.log.warn({ code: appError.code, statusCode: appError.httpStatus, retryAfterSeconds: appError.retryAfterSeconds }, 'request turned away while busy');
     } else if (error instanceof AppError) {
       request.log.error({ code: appError.code, statusCode: appError.httpStatus }, 'request failed');
     }

@@ -14,7 +14,7 @@ describe('solving in a worker thread', () => {
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ code: 'OPTIMIZER_BUSY', httpStatus: 503 });
+    expect(refused).toMatchObject({ code: 'OPTIMIZER_BUSY', httpStatus: 503, retryAfterSeconds: 60 });
     for (const result of await Promise.all(runs)) expect(result.plan.calls).toEqual([expect.objectContaining({ vesselId: 'V1', start: 3, end: 13 })]);
     // The slots are free again once the runs are done.
     expect((await solveInWorker(instance, { seconds: 1, seed: 1 })).plan.calls).toHaveLength(1);

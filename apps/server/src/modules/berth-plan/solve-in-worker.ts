@@ -25,7 +25,8 @@ export const MAX_CONCURRENT_RUNS = Math.max(1, Number(process.env.OPTIMIZER_MAX_
 let running = 0;
 
 export function solveInWorker(instance: TInstance, options: { seconds: number; seed: number; initialPlan?: TPlan }): Promise<TSolveResult> {
-  if (running >= MAX_CONCURRENT_RUNS) return Promise.reject(new AppError('OPTIMIZER_BUSY'));
+  // Back-pressure, not a fault: the answer says when to come back, as the message does ("in a minute").
+  if (running >= MAX_CONCURRENT_RUNS) return Promise.reject(new AppError('OPTIMIZER_BUSY', { retryAfterSeconds: 60 }));
   running++;
   return new Promise<TSolveResult>((resolve, reject) => {
     const worker = new Worker(bootstrap(), { eval: true, workerData: { instance, options } });

@@ -1,7 +1,7 @@
 // What each kind of person does in a terminal's day, as API calls: the web app's requests for each screen and
 // button. Every action draws its choices from the person's own seeded generator, so a run replays from its seed.
 import { type Rng, type TPortcall, ZErrorEnvelope, findPlanClashes } from '@quayline/domain';
-import type { SoakRecorder, TSoakAnswer, TSoakMethod } from './soak-client';
+import { type SoakRecorder, type TSoakAnswer, type TSoakMethod, retryAfterOf } from './soak-client';
 import type { SoakLedger } from './soak-ledger';
 import { type TGetOperation, getUrl } from './soak-openapi';
 import type { TSoakUser, TSoakWorld } from './soak-world';
@@ -240,7 +240,8 @@ async function optimize(ctx: TSoakContext, actor: TActor): Promise<void> {
     seed: actor.rng.int(0, 1_000_000),
     version: payload<TDraft>(got).version,
   });
-  if (!expectStatus(ctx, actor, 'optimize', res, [200, 409])) return;
+  // 503 with a time to come back: every optimizer run is taken; the planner tries again later.
+  if (!expectStatus(ctx, actor, 'optimize', res, [200, 409, ...(retryAfterOf(res) !== undefined ? [503] : [])])) return;
   if (res.status !== 200 || !actor.rng.chance(0.7)) return;
   const draft = await send(ctx, actor, 'open sandbox', 'GET', `/draft_portcalls?terminal_id=${ctx.world.terminalId}`);
   if (expectStatus(ctx, actor, 'open sandbox', draft, [200])) await publish(ctx, actor, payload<TDraft>(draft));

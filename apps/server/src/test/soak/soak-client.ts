@@ -18,6 +18,12 @@ function parse(text: string): unknown {
   }
 }
 
+/** The envelope's `retry_after_seconds` (the Retry-After header in the body): set when the server says when to come back. */
+export function retryAfterOf(answer: TSoakAnswer): number | undefined {
+  const payload = (answer.body as { payload?: { retry_after_seconds?: unknown } } | null)?.payload;
+  return typeof payload?.retry_after_seconds === 'number' ? payload.retry_after_seconds : undefined;
+}
+
 /** A server process listening at `url`. */
 export function httpServer(name: string, url: string): TSoakServer {
   return {
@@ -56,6 +62,8 @@ export class SoakRecorder {
   readonly findings: TSoakFinding[] = [];
   requests = 0;
   serverErrors = 0;
+  /** 503s with a time to come back: work turned away on purpose, counted apart from faults. */
+  turnedAway = 0;
 
   /** What the checks looked at (so a report shows they were not empty): e.g. realtime events parsed. */
   readonly checked = new Map<string, number>();
@@ -79,7 +87,11 @@ export class SoakRecorder {
     const answer = await server.send({ ...request, headers: { ...sessionHeaders(session), ...request.headers } });
     this.requests++;
     this.statuses.set(answer.status, (this.statuses.get(answer.status) ?? 0) + 1);
-    if (answer.status >= 500) {
+    // A 503 with Retry-After is a server turning work away on purpose (the optimizer's runs all taken), as a person
+    // is told "try again in a minute"; any other 5xx is a fault.
+    const turnedAway = answer.status === 503 && retryAfterOf(answer) !== undefined;
+    if (turnedAway) this.turnedAway++;
+    else if (answer.status >= 500) {
       this.serverErrors++;
       this.find('no 5xx', `${label}: ${request.method} ${request.path} on ${server.name} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
     }

@@ -73,7 +73,7 @@ export async function runSoak(options: TSoakOptions): Promise<TSoakReport> {
   const lines = [
     `Soak: seed ${options.seed}, ${world.users.length} people (${[...new Set(world.users.map((u) => u.role))].map((r) => `${world.users.filter((u) => u.role === r).length} ${r}`).join(', ')}), ${options.setup}`,
     `Did ${actions} actions and ${recorder.requests} requests in ${minutes.toFixed(1)} min; answers: ${[...recorder.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`,
-    `5xx: ${recorder.serverErrors}; acknowledged: ${ledger.createdCalls.length} new calls, ${ledger.edits.length} edits, ${ledger.messages.length} messages; ${ledger.touchedCalls.size} calls written`,
+    `5xx: ${recorder.serverErrors} (and ${recorder.turnedAway} turned away while busy, with a time to come back); acknowledged: ${ledger.createdCalls.length} new calls, ${ledger.edits.length} edits, ${ledger.messages.length} messages; ${ledger.touchedCalls.size} calls written`,
     ...[...byRole].map(([role, kinds]) => `  ${role}: ${[...kinds].sort(([, a], [, b]) => b - a).map(([k, n]) => `${k} ${n}`).join(', ')}`),
     `  checks: ${recorder.byRole.get('sweep') ?? 0} reads by the sweep and the readers' checks over ${operations.length} GET operations`,
     `  checked: ${[...recorder.checked].map(([what, n]) => `${n} ${what}`).join(', ')}`,
