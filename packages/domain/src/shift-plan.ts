@@ -432,11 +432,12 @@ export function shiftPlanInputProblems(args: {
   equipmentNumbers: ReadonlySet<string>;
   bookedElsewhere: readonly { equipment_number: string; start: number; end: number; portcall_id: number }[];
   /**
-   * Where the call's cards are stored now (`shiftCardPlaceKey`). A card sent back at its stored place is not judged on
-   * its place: a call moved on the berth planner carries its cards along, off the shift grid or past the new stay, and
-   * the board lists them as problems; refusing them would stop the planner from changing any other card of that call.
+   * The call's cards as stored now: each card's place (`shiftCardPlaceKey`) and the equipment on it. A card sent back at
+   * its stored place is not judged on its place, nor on the equipment it already had there: a call moved on the berth
+   * planner carries its cards along, off the shift grid, past the new stay or onto another call's crane, and the board
+   * lists those as problems; refusing them would stop the planner from changing anything else on that call.
    */
-  storedPlaces?: ReadonlySet<string>;
+  stored?: ReadonlyMap<string, ReadonlySet<string>>;
 }): TShiftPlanInputProblem[] {
   const problems: TShiftPlanInputProblem[] = [];
   const seen = new Map<string, number>();
@@ -445,7 +446,8 @@ export function shiftPlanInputProblems(args: {
     const start = Date.parse(d.start_time);
     const end = Date.parse(d.end_time);
     if (!(end > start)) return at('end_time', 'A shift ends after it starts');
-    const placeKept = args.storedPlaces?.has(shiftCardPlaceKey(d)) ?? false;
+    const keptEquipment = args.stored?.get(shiftCardPlaceKey(d));
+    const placeKept = keptEquipment !== undefined;
     if (!placeKept && (start < args.stay.from || end > args.stay.to)) at('start_time', 'Outside the call\u2019s stay at the berth');
     const column = args.shifts[shiftIndexOf(args.shifts, d)];
     const inColumn = !!column && start >= Date.parse(column.start_time) && end <= Date.parse(column.end_time);
@@ -462,6 +464,7 @@ export function shiftPlanInputProblems(args: {
       if (!args.equipmentNumbers.has(e.equipment_number)) return at(field, `Unknown equipment ${e.equipment_number}`);
       if (numbers.has(e.equipment_number)) return at(field, `${e.equipment_number} is on this card twice`);
       numbers.add(e.equipment_number);
+      if (keptEquipment?.has(e.equipment_number)) return;
       const clash = args.bookedElsewhere.find((b) => b.equipment_number === e.equipment_number && b.start < end && b.end > start);
       if (clash) at(field, `${e.equipment_number} is already booked for another port call (${clash.portcall_id}) in this shift`);
     });

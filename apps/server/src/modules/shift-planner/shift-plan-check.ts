@@ -20,8 +20,10 @@ export async function shiftPlanProblems(
   const [{ columns, equipment }, bookedElsewhere, stored] = await Promise.all([
     shiftColumns(db, terminal, range.from, range.to),
     findEquipmentOnOtherCards(db, { terminalId: terminal.id, portcallId: args.portcallId, from: new Date(range.from), to: new Date(range.to) }),
-    db.selectFrom('portcall_shift_details').select(['start_time', 'end_time', 'shift_number']).where('portcall_id', '=', args.portcallId).execute(),
+    db.selectFrom('portcall_shift_details').select(['start_time', 'end_time', 'shift_number', 'equipment_numbers']).where('portcall_id', '=', args.portcallId).execute(),
   ]);
-  const storedPlaces = new Set(stored.map((c) => shiftCardPlaceKey({ start_time: new Date(c.start_time).toISOString(), end_time: new Date(c.end_time).toISOString(), shift_number: c.shift_number })));
-  return shiftPlanInputProblems({ details: args.details, stay: args.stay, shifts: columns, equipmentNumbers: new Set(equipment.map((e) => e.equipment_number)), bookedElsewhere, storedPlaces });
+  const storedCards = new Map(
+    stored.map((c) => [shiftCardPlaceKey({ start_time: new Date(c.start_time).toISOString(), end_time: new Date(c.end_time).toISOString(), shift_number: c.shift_number }), new Set(c.equipment_numbers)] as const),
+  );
+  return shiftPlanInputProblems({ details: args.details, stay: args.stay, shifts: columns, equipmentNumbers: new Set(equipment.map((e) => e.equipment_number)), bookedElsewhere, stored: storedCards });
 }

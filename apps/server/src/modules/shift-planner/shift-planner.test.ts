@@ -156,6 +156,29 @@ describe.each(DB_TARGETS)('the shift planner on %s', (target) => {
     expect(elsewhere.json().payload.errors).toEqual([{ path: 'portcall_shift_details.1.start_time', message: 'Not inside one of the terminal\u2019s shifts' }]);
   });
 
+  it('lets the planner change a card whose crane another call\u2019s move has since booked too, and refuses that crane on a card put somewhere new', async () => {
+    // April is UTC+2: Day 04-16Z. Call A works RS-2 in the Day shift of the 20th; call B works it on the 21st.
+    const a = await createCall('2027-04-20T04:00:00Z', '2027-04-20T16:00:00Z', { berth_start_position: 0, berth_end_position: 200 });
+    expect((await putPlan(a.id, a.version, [card(1, '2027-04-20T04:00:00Z', '2027-04-20T16:00:00Z', { gangs: 1, shift_equipment_details: [{ equipment_number: 'RS-2' }] })])).statusCode).toBe(200);
+    const b = await createCall('2027-04-21T04:00:00Z', '2027-04-21T16:00:00Z', { berth_start_position: 400, berth_end_position: 600 });
+    const bPlanned = await putPlan(b.id, b.version, [card(1, '2027-04-21T04:00:00Z', '2027-04-21T16:00:00Z', { gangs: 1, shift_equipment_details: [{ equipment_number: 'RS-2' }] })]);
+    expect(bPlanned.statusCode, bPlanned.body).toBe(200);
+    // B moves a day earlier on the berth planner; its card, crane and all, goes along onto A's shift.
+    const moved = await w.planner('PUT', `/portcalls/${b.id}`, { version: bPlanned.json().payload.portcall.version, berth_arrival: '2027-04-20T04:00:00Z', berth_departure: '2027-04-20T16:00:00Z' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const now = moved.json().payload as { version: number; portcall_shift_details: { id: number; portcall_id: number; total_resources: unknown; start_time: string; gangs: number }[] };
+    const [kept] = now.portcall_shift_details.map(({ id: _id, portcall_id: _p, total_resources: _t, ...rest }) => rest);
+    expect(kept).toMatchObject({ start_time: '2027-04-20T04:00:00.000Z', shift_equipment_details: [{ equipment_number: 'RS-2' }] });
+
+    const oneGangMore = await putPlan(b.id, now.version, [{ ...kept!, gangs: 2 }]);
+    expect(oneGangMore.statusCode, oneGangMore.body).toBe(200);
+    const onA = await putPlan(a.id, (await w.planner('GET', `/portcalls/${a.id}`)).json().payload.version, [card(1, '2027-04-20T04:00:00Z', '2027-04-20T16:00:00Z', { gangs: 1, shift_equipment_details: [{ equipment_number: 'RS-2' }, { equipment_number: 'RS-1' }] })]);
+    expect(onA.statusCode, onA.body).toBe(200);
+    const split = await putPlan(b.id, oneGangMore.json().payload.portcall.version, [card(1, '2027-04-20T04:00:00Z', '2027-04-20T16:00:00Z', { gangs: 2, shift_equipment_details: [{ equipment_number: 'RS-2' }, { equipment_number: 'RS-1' }] })]);
+    expect(split.statusCode).toBe(400);
+    expect(split.json().payload.errors).toEqual([{ path: 'portcall_shift_details.0.shift_equipment_details.1.equipment_number', message: expect.stringMatching(/^RS-1 is already booked for another port call/) }]);
+  });
+
   it('refuses bad plans with the field and the reason, and saves nothing', async () => {
     const call = await createCall('2027-05-04T04:00:00Z', '2027-05-05T12:00:00Z');
     const neighbour = await createCall('2027-05-04T04:00:00Z', '2027-05-04T20:00:00Z');
