@@ -6,6 +6,7 @@ export default defineConfig({
     name: 'server',
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['src/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     // Every file builds its own app on its own database and nothing is mocked, so files in one fork can share the

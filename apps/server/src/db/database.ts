@@ -28,6 +28,16 @@ export type Database = {
   /** LISTENs on a PostgreSQL notification channel; resolves to the function that stops listening. */
   listen(channel: string, onPayload: (payload: string) => void, options?: TListenOptions): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as one image, which `openDatabase`'s `startFrom` can open again. */
+  image?(): Promise<Blob>;
+};
+
+export type TOpenOptions = {
+  /**
+   * PGlite in memory only: start from this image (`Database.image`) instead of an empty cluster. The tests open about
+   * two hundred databases; starting each from one migrated image skips PGlite's initdb and the migrations.
+   */
+  startFrom?: Blob;
 };
 
 // timestamptz and numeric stay as Date and string; bigint counts come back as numbers.
@@ -67,7 +77,7 @@ const POOL_MAX = 10;
  */
 const CONNECTION_OPTIONS = '-c jit=off';
 
-export async function openDatabase(config: TDatabaseConfig): Promise<Database> {
+export async function openDatabase(config: TDatabaseConfig, options: TOpenOptions = {}): Promise<Database> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: POOL_MAX, Client: PreparingClient, options: CONNECTION_OPTIONS });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
@@ -86,7 +96,7 @@ export async function openDatabase(config: TDatabaseConfig): Promise<Database> {
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   const parsers = { 20: (v: string) => Number(v), 1700: (v: string) => v };
-  const pglite = config.dataDir ? new PGlite(config.dataDir, { parsers }) : new PGlite({ parsers });
+  const pglite = config.dataDir ? new PGlite(config.dataDir, { parsers }) : new PGlite({ parsers, ...(options.startFrom ? { loadDataDir: options.startFrom } : {}) });
   await pglite.waitReady;
   const dialect = new PGliteDialect(pglite);
   const db = new Kysely<DB>({ dialect });
@@ -103,5 +113,7 @@ export async function openDatabase(config: TDatabaseConfig): Promise<Database> {
       };
     },
     close: () => db.destroy(),
+    // Through the dialect's lock, so the image is never taken half-way through someone's transaction.
+    image: () => db.connection().execute(() => pglite.dumpDataDir('none')),
   };
 }
