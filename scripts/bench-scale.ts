@@ -13,6 +13,7 @@ import path from 'node:path';
 import { BENCH_BLOCK_DAYS, BENCH_PORTCALL_COUNT, seedBenchHistory } from '../apps/server/src/demo/bench-seed';
 import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { drainKpiFacts } from '../apps/server/src/modules/kpis/kpi.repository';
 import { DEMO_PASSWORD, DEMO_TERMINAL, DEMO_USERS } from '../apps/server/src/demo/demo-data';
 import { seedDemoIfEmpty } from '../apps/server/src/demo/seed-demo';
 import { createPostgresDatabase } from '../apps/server/src/test/test-app';
@@ -110,6 +111,11 @@ async function growTo(target: TBenchDatabase, calls: number, blocksDone: number,
     const t0 = performance.now();
     const written = await seedBenchHistory(database.db, { from: blocksDone, to: blocks, now });
     if (written) console.log(`  seeded ${written} calls (${blocks - blocksDone} blocks of ${BENCH_BLOCK_DAYS} days) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    // A running server's job recomputes the kept KPI facts of calls nobody has read yet every ten minutes; the bench
+    // measures that server, not one whose first read after an import pays for the history.
+    const t1 = performance.now();
+    const kept = await drainKpiFacts(database.db);
+    if (kept) console.log(`  kept KPI facts of ${kept} calls in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
     return blocks;
   } finally {
     await database.close();

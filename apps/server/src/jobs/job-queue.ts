@@ -17,6 +17,7 @@ import { pollDelayMs, pollPriseNotice, portAuthorityClientOf } from '../modules/
 import { findNoticesAwaitingAnswer } from '../modules/prise/prise.repository';
 import { type TDeliveryReport, type TJitFetch, deliverJitOutbox } from '../modules/dcsa/jit-outbox.service';
 import { DIGEST_CLAIM_LEASE_MS, type TDigestOutcome, deliverDigest, findDueDigests } from '../modules/digest/digest.service';
+import { drainKpiFacts } from '../modules/kpis/kpi.repository';
 
 export const PROVIDER_TICK_QUEUE = 'schedule-provider-tick';
 export const PROVIDER_FETCH_QUEUE = 'schedule-provider-fetch';
@@ -27,6 +28,8 @@ export const PREDICTION_TICK_QUEUE = 'prediction-tick';
 export const PREDICTION_RUN_QUEUE = 'prediction-run';
 /** Every hour: delete AIS positions older than the retention (config AIS_RETENTION_DAYS). */
 export const AIS_RETENTION_QUEUE = 'ais-retention';
+/** Recomputes the kept KPI facts of every marked call (reads recompute only their own period's). */
+export const KPI_FACTS_QUEUE = 'kpi-facts-drain';
 /** Every minute: one daily task digest job per user whose hour has passed today (docs/daily-digest.md). */
 export const DIGEST_TICK_QUEUE = 'daily-digest-tick';
 export const DIGEST_SEND_QUEUE = 'daily-digest-send';
@@ -97,6 +100,8 @@ export type JobRunner = {
   runPredictions(): Promise<number>;
   /** Deletes positions older than the AIS retention; returns how many. */
   runAisRetention(): Promise<number>;
+  /** Recomputes the kept KPI facts of every marked call; returns how many were written. */
+  runKpiFactsDrain(): Promise<number>;
   /** Sends one digest job per (user, local date) now due; returns how many were new. */
   tickDigests(): Promise<number>;
   /** Runs one digest job: claims the delivery and mails it (or records a skip). */
@@ -181,6 +186,12 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
     return deleted;
   }
 
+  async function runKpiFactsDrain(): Promise<number> {
+    const written = await drainKpiFacts(ctx.db);
+    if (written > 0) opts.log?.info({ written }, 'kept KPI facts recomputed');
+    return written;
+  }
+
   async function tickDigests(): Promise<number> {
     let sent = 0;
     for (const job of await findDueDigests(ctx)) {
@@ -259,6 +270,7 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
     tickPredictions,
     runPredictions,
     runAisRetention,
+    runKpiFactsDrain,
     runJitOutbox,
     async start() {
       // A runner stopped and started again (a test's restart) uses the database again.
@@ -286,6 +298,10 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
       await boss.work(AIS_RETENTION_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async () => {
         await runAisRetention();
       });
+      await boss.createQueue(KPI_FACTS_QUEUE);
+      await boss.work(KPI_FACTS_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async () => {
+        await runKpiFactsDrain();
+      });
       await boss.createQueue(DIGEST_TICK_QUEUE);
       await boss.createQueue(DIGEST_SEND_QUEUE);
       await boss.work(DIGEST_TICK_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds }, async () => {
@@ -309,6 +325,7 @@ export function createJobRunner(ctx: AppContext, options: Partial<TJobRunnerOpti
         await boss.schedule(PROVIDER_TICK_QUEUE, '* * * * *');
         await boss.schedule(PREDICTION_TICK_QUEUE, '* * * * *');
         await boss.schedule(AIS_RETENTION_QUEUE, '17 * * * *');
+        await boss.schedule(KPI_FACTS_QUEUE, '*/10 * * * *');
       }
       const jitInterval = opts.jitOutboxIntervalMs ?? 500;
       if (jitInterval > 0) pollJitOutbox(jitInterval);

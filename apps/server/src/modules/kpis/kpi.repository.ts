@@ -182,12 +182,13 @@ export async function refreshKpiFacts(db: Db, args: { terminalId: number; from: 
 /** An arbitrary constant: the first key of the advisory lock that KPI reads of one terminal take in turn. */
 const KPI_FACTS_LOCK_KEY = 31_031;
 
-async function recomputeMarkedFacts(db: Db, args: { terminalId: number; from: Date; to: Date }): Promise<number> {
+async function recomputeMarkedFacts(db: Db, args: { terminalId: number; from: Date; to: Date; limit?: number }): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     with marks as (
       -- Driven by the marks (few, between two reads), not by the window's calls (thousands over a year).
       select s.seq, s.portcall_id from portcall_kpi_stale s join portcalls p on p.id = s.portcall_id
       where p.terminal_id = ${args.terminalId}::int and p.berth_arrival < ${args.to}::timestamptz and p.berth_departure > ${args.from}::timestamptz
+      ${args.limit ? sql`order by s.seq limit ${args.limit}::int` : sql``}
     ),
     todo as (select distinct portcall_id as id from marks),
     calls as (
@@ -210,16 +211,50 @@ async function recomputeMarkedFacts(db: Db, args: { terminalId: number; from: Da
   return rows[0]?.n ?? 0;
 }
 
+/** Calls recomputed per statement while draining: a few seconds of work at most, so reads waiting on the lock go on soon. */
+const DRAIN_BATCH = 2_000;
+
+/**
+ * Recomputes the kept facts of every marked call, terminal by terminal in batches, and refreshes the marks' statistics.
+ * Reads recompute only the marks of their own period, so marks of periods nobody reads (the history a migration or an
+ * import marked) would stay; and while they stay, every read's look at the marks has to probe the calls of its period.
+ * The job runner calls this every ten minutes (docs/kpis.md). Returns how many facts were written.
+ */
+export async function drainKpiFacts(db: Kysely<DB>, options: { batch?: number } = {}): Promise<number> {
+  const batch = options.batch ?? DRAIN_BATCH;
+  const everything = { from: new Date(Date.UTC(1900, 0, 1)), to: new Date(Date.UTC(2999, 0, 1)) };
+  let written = 0;
+  const terminals = await sql<{ terminal_id: number }>`
+    select distinct p.terminal_id from portcall_kpi_stale s join portcalls p on p.id = s.portcall_id order by 1`.execute(db);
+  for (const { terminal_id: terminalId } of terminals.rows) {
+    for (;;) {
+      const n = await db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${KPI_FACTS_LOCK_KEY}::int, ${terminalId}::int)`.execute(trx);
+        return recomputeMarkedFacts(trx, { terminalId, ...everything, limit: batch });
+      });
+      written += n;
+      if (n === 0) break;
+    }
+  }
+  // A mark may outlive its call (no foreign key, see migration 0031); the call's facts went with it.
+  const orphans = await sql`delete from portcall_kpi_stale s where not exists (select 1 from portcalls p where p.id = s.portcall_id)`.execute(db);
+  // The planner learns that the marks are few again, so a read's look at them starts from the marks.
+  if (terminals.rows.length > 0 || Number(orphans.numAffectedRows ?? 0) > 0) await sql`analyze portcall_kpi_stale`.execute(db);
+  return written;
+}
+
 /**
  * The CTE `measures` over the `calls` CTE: from the kept facts (what the KPI reads use, after refreshKpiFacts), or
  * computed afresh from the chains (the definition, which the tests compare the kept facts with).
  */
 function measuresOf(source: TMeasureSource): RawBuilder<unknown> {
   if (source === 'computed') return perCallMeasures();
+  // Only what the aggregates read: a narrow row keeps the materialised CTE and its sorts small over a year of calls.
   return sql`
     measures as (
-      select calls.*, ${keptMeasureList}
+      select calls.group_key, calls.in_period, ${keptMeasureList}
       from calls left join portcall_kpi_facts kept on kept.portcall_id = calls.id
+      where calls.in_period
     )`;
 }
 
@@ -253,12 +288,28 @@ export type TGroupSqlRow = { group_key: string; group_label: string; is_total: b
 type TGroupingArgs = { user: PortalUser; terminalId: number; timeZone: string; from: Date; to: Date; grouping: TKpiGrouping };
 
 function groupKeyOf(args: TGroupingArgs): RawBuilder<string> {
-  if (isTimeGrouping(args.grouping)) return sql<string>`to_char(date_trunc(${args.grouping}::text, calls.berth_arrival at time zone ${args.timeZone}::text), 'YYYY-MM-DD')`;
+  // The day, week or month is looked up among the period's buckets (bucket_starts), not converted per call.
+  if (isTimeGrouping(args.grouping)) return sql<string>`b.keys[width_bucket(calls.berth_arrival, b.starts)]`;
   if (args.grouping === 'vessel_operator') return sql<string>`calls.vessel_operator_id::text`;
   // A call without a section takes the berth section under the middle of its position.
   return sql<string>`coalesce(calls.terminal_section_id, (
       select s.id from terminal_sections s where s.terminal_id = calls.terminal_id and s.berth_type = 'Berth'
         and (calls.berth_start_position + calls.berth_end_position) / 2 between s.start_position_m and s.end_position_m order by s.id limit 1))::text`;
+}
+
+/**
+ * The CTE `bucket_starts`: for a time grouping, the start of every day, week or month of the period in the terminal's
+ * time zone (`starts`, ascending) and its key (`keys`, 'YYYY-MM-DD'); empty arrays for the other groupings.
+ */
+function bucketStarts(args: TGroupingArgs): RawBuilder<unknown> {
+  if (!isTimeGrouping(args.grouping)) return sql`bucket_starts as (select '{}'::timestamptz[] as starts, '{}'::text[] as keys)`;
+  const tz = args.timeZone;
+  return sql`
+    bucket_starts as (
+      select array_agg(s at time zone ${tz}::text order by s) as starts, array_agg(to_char(s, 'YYYY-MM-DD') order by s) as keys
+      from generate_series(date_trunc(${args.grouping}::text, ${args.from}::timestamptz at time zone ${tz}::text),
+                           ${args.to}::timestamptz at time zone ${tz}::text - interval '1 microsecond', ('1 ' || ${args.grouping}::text)::interval) s
+    )`;
 }
 
 /**
@@ -270,10 +321,11 @@ export async function aggregateFlowKpis(db: Db, args: TGroupingArgs, source: TMe
   const counted = countedCalls(db, args.user, args);
   const query = sql<TKpiSqlRow>`
     with counted as (${counted}),
+    ${bucketStarts(args)},
     calls as (
       select calls.*, coalesce(${groupKeyOf(args)}, 'none') as group_key,
         (calls.berth_arrival >= ${args.from}::timestamptz and calls.berth_arrival < ${args.to}::timestamptz) as in_period
-      from counted calls
+      from counted calls, bucket_starts b
     ),
     ${measuresOf(source)},
     flow as (
@@ -296,9 +348,11 @@ export async function aggregateFlowKpis(db: Db, args: TGroupingArgs, source: TMe
       group by grouping sets ((group_key), ())
     ),
     responses as (
-      select m.group_key, 'terminal' as party, h as hours from measures m cross join unnest(m.terminal_response_h) h where m.in_period
+      select m.group_key, 'terminal' as party, h as hours from measures m cross join unnest(m.terminal_response_h) h
+      where m.in_period and cardinality(m.terminal_response_h) > 0
       union all
-      select m.group_key, 'vessel_side' as party, h as hours from measures m cross join unnest(m.vessel_side_response_h) h where m.in_period
+      select m.group_key, 'vessel_side' as party, h as hours from measures m cross join unnest(m.vessel_side_response_h) h
+      where m.in_period and cardinality(m.vessel_side_response_h) > 0
     ),
     response_kpis as (
       select group_key, grouping(group_key) = 1 as is_total,
@@ -316,11 +370,57 @@ export async function aggregateFlowKpis(db: Db, args: TGroupingArgs, source: TMe
 }
 
 /**
+ * How the occupied metre-hours of time groups are found: `sweep` (what reads use) passes over the calls once; `per-group`
+ * (the straightforward definition, kept for the tests to compare with) splits every call into the groups it touches.
+ */
+export type TUtilisationMethod = 'sweep' | 'per-group';
+
+/**
+ * Occupied metre-hours per day, week or month (and in total) in one pass over the calls, instead of a row per call and
+ * group. With every call clipped to the period, the metre-hours occupied before time t are
+ * F(t) = sum over calls arrived before t of m x (t - a) minus sum over calls departed before t of m x (t - d), so a group
+ * [t0, t1) holds F(t1) - F(t0): each call adds its metres (and metres x arrival) at its arrival's group and takes them
+ * off at its departure's group, and running sums over the groups give F at every group's end. Hours count from the
+ * period's start, which keeps the float sums small. Needs the CTEs `calls` and `groups` of aggregateUtilisation.
+ */
+function sweptTimeOccupation(args: TGroupingArgs & { quayLengthM: number }): RawBuilder<unknown> {
+  const { from, to } = args;
+  const hoursSinceFrom = (t: RawBuilder<unknown>) => sql`(date_part('epoch', ${t} - ${from}::timestamptz) / 3600.0)`;
+  // The group of a time is found by binary search over the groups' starts (no time-zone arithmetic per call).
+  return sql`
+    starts as (select array_agg(g_from order by g_from) as at from groups where not is_total),
+    clipped as (
+      select greatest(c.berth_arrival, ${from}::timestamptz) as a, least(c.berth_departure, ${to}::timestamptz) as d,
+        greatest(0, least(c.berth_end_position, ${args.quayLengthM}::float8) - greatest(c.berth_start_position, 0))::float8 as m
+      from calls c where c.berth_start_position is not null and c.berth_end_position is not null
+    ),
+    edges as (
+      select width_bucket(a, starts.at) as n, m as dm, m * ${hoursSinceFrom(sql`a`)} as dmh from clipped, starts
+      union all
+      select width_bucket(d, starts.at), -m, -m * ${hoursSinceFrom(sql`d`)} from clipped, starts
+    ),
+    edge_sums as (select n, sum(dm) as dm, sum(dmh) as dmh from edges group by n),
+    occupied_until as (
+      -- F at each group's end: edges of later groups (and a departure exactly at the period's end) add nothing there.
+      select g.group_key, g.g_from,
+        ${hoursSinceFrom(sql`g.g_to`)} * sum(coalesce(e.dm, 0)) over running - sum(coalesce(e.dmh, 0)) over running as f
+      from (select groups.*, row_number() over (order by g_from) as n from groups where not is_total) g
+      left join edge_sums e on e.n = g.n
+      window running as (order by g.g_from rows between unbounded preceding and current row)
+    ),
+    occupied as (
+      select group_key, f - lag(f, 1, 0::float8) over (order by g_from) as metre_hours from occupied_until
+      union all
+      select '__total__', sum(m * date_part('epoch', d - a) / 3600.0) from clipped
+    )`;
+}
+
+/**
  * The groups to show (every day/week/month bucket, every operator with a call, every berth section) and the berth
  * utilisation of each: occupied metre-hours / (metres available x hours - block-zone metre-hours), clipped to the group's
  * time and quay range. One extra row (is_total) is the whole quay over the whole period.
  */
-export async function aggregateUtilisation(db: Db, args: TGroupingArgs & { quayLengthM: number }): Promise<TGroupSqlRow[]> {
+export async function aggregateUtilisation(db: Db, args: TGroupingArgs & { quayLengthM: number }, method: TUtilisationMethod = 'sweep'): Promise<TGroupSqlRow[]> {
   const calls = countedCalls(db, args.user, args);
   const { from, to, timeZone: tz } = args;
   const blockedSectionMetres = sql`(select coalesce(sum(end_position_m - start_position_m), 0) from terminal_sections where terminal_id = ${args.terminalId}::int and berth_type = 'Blocked Zone')`;
@@ -356,9 +456,7 @@ export async function aggregateUtilisation(db: Db, args: TGroupingArgs & { quayL
       select s.id::text, s.name, false, ${from}::timestamptz, ${to}::timestamptz, s.start_position_m::float8, s.end_position_m::float8, 0::float8, null::int
       from terminal_sections s where s.terminal_id = ${args.terminalId}::int and s.berth_type = 'Berth'`;
   }
-  const { rows } = await sql<TGroupSqlRow>`
-    with calls as (${calls}),
-    groups as materialized (${groups}),
+  const perGroup = sql`
     call_groups as materialized (
       select c.*, k.group_key from calls c cross join lateral (${keysOfCall} union all select '__total__') k(group_key)
       where c.berth_start_position is not null and c.berth_end_position is not null
@@ -366,12 +464,17 @@ export async function aggregateUtilisation(db: Db, args: TGroupingArgs & { quayL
     occupied as (
       select g.group_key, sum(
         greatest(0, least(c.berth_end_position, g.q_end) - greatest(c.berth_start_position, g.q_start))
-        * extract(epoch from least(c.berth_departure, g.g_to) - greatest(c.berth_arrival, g.g_from)) / 3600.0) as metre_hours
+        * date_part('epoch', least(c.berth_departure, g.g_to) - greatest(c.berth_arrival, g.g_from)) / 3600.0) as metre_hours
       from call_groups c
       join groups g on g.group_key = c.group_key and c.berth_arrival < g.g_to and c.berth_departure > g.g_from
         and (g.operator_id is null or c.vessel_operator_id = g.operator_id)
       group by g.group_key
-    ),
+    )`;
+  const occupied = method === 'sweep' && isTimeGrouping(args.grouping) ? sweptTimeOccupation(args) : perGroup;
+  const { rows } = await sql<TGroupSqlRow>`
+    with calls as (${calls}),
+    groups as materialized (${groups}),
+    ${occupied},
     blocked as (
       select g.group_key, sum(
         greatest(0, least(z.end_position_m, g.q_end) - greatest(z.start_position_m, g.q_start))
