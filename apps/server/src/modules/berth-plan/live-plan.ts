@@ -1,6 +1,6 @@
 // The live berth plan of a terminal in a window as the clash checker reads it (quay, sections, block zones, calls) and
 // its clashes: one reading for the planner's clash list and the dashboard's alerts, so both see the same plan.
-import { type TClash, clashDraftOf, findPlanClashes } from '@quayline/domain';
+import { type TClash, type TPlanQuay, type TPlannedCall, clashDraftOf, findPlanClashes } from '@quayline/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
@@ -37,12 +37,12 @@ export async function findLivePlanClashes(ctx: AppContext, plan: TLivePlan, opti
   return clashesOfLivePlan(plan, { ...options, tide });
 }
 
-/** The same with the tide model given (none: chart datum), for a writer that has no app context at hand. */
-export function clashesOfLivePlan(plan: TLivePlan, options: { underKeelClearance?: number; tide: TTideModel | null }): { clashes: TClash[]; placed: number } {
+/** The plan's placed calls and its quay as the clash rule reads them (one reading for every caller of the rule). */
+export function livePlanClashInputs(plan: TLivePlan, options: { underKeelClearance?: number; tide: TTideModel | null }): { calls: TPlannedCall[]; quay: TPlanQuay } {
   const { tide } = options;
   const placed = plan.calls.filter((c) => c.berth_start_position !== null && c.berth_end_position !== null);
-  const clashes = findPlanClashes(
-    placed.map((c) => ({
+  return {
+    calls: placed.map((c) => ({
       id: c.id,
       start: Number(c.berth_start_position),
       end: Number(c.berth_end_position),
@@ -50,7 +50,7 @@ export function clashesOfLivePlan(plan: TLivePlan, options: { underKeelClearance
       to: new Date(c.berth_departure).getTime(),
       draft: clashDraftOf({ draftInbound: Number(c.draft_inbound), draftOutbound: Number(c.draft_outbound), vesselMaxDraft: c.max_draft_m === null ? null : Number(c.max_draft_m) }),
     })),
-    {
+    quay: {
       length: plan.terminal.quay_length_m,
       clearance: plan.terminal.min_clearance_m,
       sections: plan.sections.map((s) => ({ id: s.id, start: s.start_position_m, end: s.end_position_m, depth: Number(s.water_depth_m), berthType: s.berth_type })),
@@ -58,6 +58,11 @@ export function clashesOfLivePlan(plan: TLivePlan, options: { underKeelClearance
       ...(options.underKeelClearance !== undefined ? { underKeelClearance: options.underKeelClearance } : {}),
       ...(tide ? { tideAt: tide.heightAt } : {}),
     },
-  );
-  return { clashes, placed: placed.length };
+  };
+}
+
+/** The same with the tide model given (none: chart datum), for a writer that has no app context at hand. */
+export function clashesOfLivePlan(plan: TLivePlan, options: { underKeelClearance?: number; tide: TTideModel | null }): { clashes: TClash[]; placed: number } {
+  const { calls, quay } = livePlanClashInputs(plan, options);
+  return { clashes: findPlanClashes(calls, quay), placed: calls.length };
 }

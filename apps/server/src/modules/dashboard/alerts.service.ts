@@ -11,6 +11,8 @@ import {
   type TDashboardAlerts,
   type TPortcall,
   alertKey,
+  clashesWithQuay,
+  clashingPairs,
   arrivalDeviationAlert,
   cargoBehindPlanAlert,
   compareAlerts,
@@ -27,7 +29,8 @@ import type { AuthSession } from '../auth/auth.service';
 import { refuseUnlessAllowed } from '../auth/route-permissions';
 import { findPortcallExtras, perPortcall } from '../portcalls/portcall.repository';
 import { publishEvent } from '../realtime/publish-event';
-import { findLivePlan, findLivePlanClashes } from '../berth-plan/live-plan';
+import { findLivePlan, livePlanClashInputs } from '../berth-plan/live-plan';
+import { terminalTideModel } from '../tides/tide.service';
 import { mapCalls, scopeTerminals } from './dashboard-scope';
 import {
   findAcknowledgedKeys,
@@ -145,31 +148,36 @@ async function planAlerts(ctx: AppContext, calls: readonly TPortcall[], settings
   for (const terminalId of new Set(calls.filter((c) => c.berth_start_position !== null).map((c) => c.terminal_id))) {
     const s = settings.get(terminalId)!.settings;
     const plan = await findLivePlan(ctx.db, { terminalId, from: now, to: new Date(now.getTime() + s.horizon_hours * HOUR_MS), isDepartedLeftOut: true });
-    const { clashes } = await findLivePlanClashes(ctx, plan, { underKeelClearance: s.under_keel_clearance_m });
-    // A call overlapping several others is one thing to act on: one alert naming the first and the count, so a
-    // stacked plan raises an alert per call, not one per pair (the bench plan had 92,805 pairs).
-    const overlapsOf = new Map<number, number[]>();
-    for (const clash of clashes) {
-      for (const id of clash.callIds) {
-        const call = visible.get(id);
-        if (!call || call.berth_start_position === null) continue;
-        if (clash.kind === 'overlap') {
-          const other = clash.callIds.find((x) => x !== id);
-          if (other === undefined) continue;
-          // In place: copying the list per pair was quadratic in a call's overlaps (40 ms a request on the bench plan).
-          const others = overlapsOf.get(id);
-          if (others) others.push(other);
-          else overlapsOf.set(id, [other]);
-          continue;
-        }
+    const { calls: placed, quay } = livePlanClashInputs(plan, { underKeelClearance: s.under_keel_clearance_m, tide: await terminalTideModel(ctx, terminalId) });
+    for (const planned of placed) {
+      const call = visible.get(planned.id);
+      if (!call || call.berth_start_position === null) continue;
+      for (const clash of clashesWithQuay(planned, quay)) {
+        if (clash.kind === 'overlap') continue;
         const problem = planProblemOf(clash, s.under_keel_clearance_m);
         out.push({ call, finding: planProblemAlert({ problem, berthArrival: call.berth_arrival, startPosition: call.berth_start_position }), link: `/berth-planner?portcall_id=${call.id}` });
       }
     }
-    for (const [id, others] of overlapsOf) {
+    // A call overlapping several others is one thing to act on: one alert naming the first visible other and the
+    // count, so a stacked plan raises an alert per call, not one per pair (the bench plan had 92,805 pairs). The pairs
+    // are counted as they come, without an object per pair.
+    const overlapsOf = new Map<number, { count: number; firstVisible: number | null }>();
+    const note = (id: number, other: number) => {
+      const call = visible.get(id);
+      if (!call || call.berth_start_position === null) return;
+      const seen = overlapsOf.get(id) ?? { count: 0, firstVisible: null };
+      seen.count++;
+      if (visible.has(other) && (seen.firstVisible === null || other < seen.firstVisible)) seen.firstVisible = other;
+      overlapsOf.set(id, seen);
+    };
+    const pairs = clashingPairs(placed, quay.clearance);
+    for (let i = 0; i < pairs.length; i += 2) {
+      note(pairs[i]!, pairs[i + 1]!);
+      note(pairs[i + 1]!, pairs[i]!);
+    }
+    for (const [id, { count, firstVisible }] of overlapsOf) {
       const call = visible.get(id)!;
-      const shown = others.filter((o) => visible.has(o)).sort((a, b) => a - b);
-      const problem: TPlanProblem = { kind: 'overlap', otherPortcallId: shown[0] ?? null, otherCount: others.length };
+      const problem: TPlanProblem = { kind: 'overlap', otherPortcallId: firstVisible, otherCount: count };
       out.push({ call, finding: planProblemAlert({ problem, berthArrival: call.berth_arrival, startPosition: call.berth_start_position! }), link: `/berth-planner?portcall_id=${call.id}` });
     }
   }
