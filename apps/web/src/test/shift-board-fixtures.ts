@@ -69,7 +69,7 @@ export function boardCall(args: Partial<TBoardPortcall> & Pick<TBoardPortcall, '
     volume_mismatch: false,
     plausibility: [],
     ...args,
-    portcall_shift_details: cards.map((c, i) => ({ ...c, id: args.id * 100 + i, portcall_id: args.id, total_resources: c.gangs * (c.resource_per_shift ?? 0), shift_quantity: shiftQuantity(c) })),
+    portcall_shift_details: cards.map((c, i) => ({ ...c, id: args.id * 100 + i, portcall_id: args.id, total_resources: c.gangs * (c.resource_per_shift ?? 0), shift_quantity: shiftQuantity(c), draft_portcall_id: null })),
   };
 }
 

@@ -104,7 +104,18 @@ export type TShiftDetailInput = z.infer<typeof ZShiftDetailInput>;
  * it is read without it.
  */
 export const shiftQuantity = (d: Pick<TShiftDetailInput, 'discharge' | 'load' | 'restow'>): number => d.discharge + d.load + d.restow;
-export const ZShiftDetail = ZShiftDetailInput.extend({ id: z.number().int(), portcall_id: z.number().int(), total_resources: z.number().int(), shift_quantity: z.number().int() });
+/**
+ * `draft_portcall_id` (spec): the viewer's berth-plan sandbox (`berth_drafts.id`) when it holds a move of the card's
+ * call not yet published, so the card may move with the call when the sandbox is published; null otherwise. Answered,
+ * never taken: a card sent back with it is read without it.
+ */
+export const ZShiftDetail = ZShiftDetailInput.extend({
+  id: z.number().int(),
+  portcall_id: z.number().int(),
+  total_resources: z.number().int(),
+  shift_quantity: z.number().int(),
+  draft_portcall_id: z.number().int().nullable(),
+});
 
 /** The editable part of a port call, without defaults so an update changes only what it sends; times are negotiated (docs/negotiation.md). */
 export const ZPortcallFields = z.object({

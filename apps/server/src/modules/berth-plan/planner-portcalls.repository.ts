@@ -4,7 +4,7 @@
 // field out of its wire buffer) was most of the cost of a 2,000-call window. Each query is a plain index scan, so
 // its plan does not hang on table statistics (a join of the page with grouped details went nested-loop and took
 // PostgreSQL 3.7 s on a database autovacuum had not analysed yet).
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Transaction, sql } from 'kysely';
 import type { DB, PortalUser } from '../../db/schema';
 import { portcallsWithParties, visibleTo } from '../portcalls/portcall.repository';
 
@@ -114,12 +114,12 @@ export async function findPlannerPortcalls(db: Kysely<DB>, user: PortalUser, q: 
 }
 
 /** The viewer's sandbox of the terminal, once per window (not per row): drafted calls and frozen calls. */
-export async function findViewerSandbox(db: Kysely<DB>, user: PortalUser, terminalId: number): Promise<{ draftedIds: Set<number>; frozenIds: Set<number> }> {
+export async function findViewerSandbox(db: Kysely<DB> | Transaction<DB>, user: PortalUser, terminalId: number): Promise<{ draftId: number | null; draftedIds: Set<number>; frozenIds: Set<number> }> {
   const draft = await db
     .selectFrom('berth_drafts')
-    .select([sql<number[]>`coalesce((select array_agg((e->>'portcall_id')::int) from jsonb_array_elements(changes) e), '{}')`.as('drafted'), 'frozen_portcall_ids'])
+    .select(['id', sql<number[]>`coalesce((select array_agg((e->>'portcall_id')::int) from jsonb_array_elements(changes) e), '{}')`.as('drafted'), 'frozen_portcall_ids'])
     .where('portal_user_id', '=', user.id)
     .where('terminal_id', '=', terminalId)
     .executeTakeFirst();
-  return { draftedIds: new Set(draft?.drafted ?? []), frozenIds: new Set(draft?.frozen_portcall_ids ?? []) };
+  return { draftId: draft?.id ?? null, draftedIds: new Set(draft?.drafted ?? []), frozenIds: new Set(draft?.frozen_portcall_ids ?? []) };
 }

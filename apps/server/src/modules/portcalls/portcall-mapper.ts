@@ -50,7 +50,8 @@ function predictedArrival(steps: PortcallExtras['arrivalSteps']): TPortcall['pre
 }
 
 /** A stored shift card in the API's shape (the port call and the shift planner answer the same). */
-export function toShiftDetail(sh: PortcallExtras['shifts'][number]): TPortcall['portcall_shift_details'][number] {
+/** A stored card as answered; `draftId` is the viewer's sandbox when it holds a move of the card's call. */
+export function toShiftDetail(sh: PortcallExtras['shifts'][number], draftId: number | null = null): TPortcall['portcall_shift_details'][number] {
   return {
     id: sh.id,
     portcall_id: sh.portcall_id,
@@ -72,6 +73,7 @@ export function toShiftDetail(sh: PortcallExtras['shifts'][number]): TPortcall['
     actual_moves: sh.actual_moves,
     total_resources: sh.gangs * (sh.resource_per_shift ?? 0),
     shift_quantity: shiftQuantity(sh),
+    draft_portcall_id: draftId,
   };
 }
 
@@ -95,7 +97,8 @@ export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: Po
     row.status !== 'Cancelled' &&
     labels.some((label) => label !== null && waitingFor({ label: label as TTimeLabel, previousLabel: 'none', lastParty: label === 'planned' ? 'terminal' : 'vessel_side', isFirstRequest: false }) === viewerParty);
   const cargoDetails = cargo.map(toCargoDetail);
-  const shiftDetails = extras.shifts.filter((sh) => sh.portcall_id === row.id).map(toShiftDetail);
+  const draftId = row.x_sandbox?.change ? row.x_sandbox.draft_id : null;
+  const shiftDetails = extras.shifts.filter((sh) => sh.portcall_id === row.id).map((sh) => toShiftDetail(sh, draftId));
   const progress = computeCargoProgress({ cargoDetails, shifts: shiftDetails, cargoOperationsStart: iso(row.cargo_operations_start), now });
   const drafted = row.x_sandbox?.change ?? null;
   return {

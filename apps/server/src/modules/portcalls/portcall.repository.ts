@@ -59,7 +59,7 @@ export function selectPortcalls(db: Db, viewer?: PortalUser) {
       'ts.start_position_m as section_start_position',
       'ts.end_position_m as section_end_position',
       viewer
-        ? sql<TSandboxEntry | null>`(select json_build_object('change', (select e from jsonb_array_elements(bd.changes) e where (e->>'portcall_id')::int = portcalls.id limit 1),
+        ? sql<TSandboxEntry | null>`(select json_build_object('draft_id', bd.id, 'change', (select e from jsonb_array_elements(bd.changes) e where (e->>'portcall_id')::int = portcalls.id limit 1),
             'frozen', portcalls.id = any(bd.frozen_portcall_ids)) from berth_drafts bd where bd.portal_user_id = ${viewer.id} and bd.terminal_id = portcalls.terminal_id)`.as('x_sandbox')
         : sql<TSandboxEntry | null>`null`.as('x_sandbox'),
       'vessels.name as vessel_name',
@@ -77,7 +77,7 @@ export function selectPortcalls(db: Db, viewer?: PortalUser) {
 }
 export type PortcallRow = Awaited<ReturnType<ReturnType<typeof selectPortcalls>['executeTakeFirstOrThrow']>>;
 /** The viewer's sandbox entry of a call: its drafted place (null when the draft holds no move of it) and whether it is frozen. */
-export type TSandboxEntry = { change: { berth_arrival?: string; berth_departure?: string } | null; frozen: boolean };
+export type TSandboxEntry = { draft_id: number; change: { berth_arrival?: string; berth_departure?: string } | null; frozen: boolean };
 
 /**
  * One page of the list: the ids in order and the total, read from portcalls alone (joined to the vessel and its operator

@@ -27,16 +27,17 @@ import { requireLinkedTerminal } from '../terminals/terminal.service';
 import { shiftPlannerSettingsOf } from '../users/user-info';
 import { type TBoardCallRow, type TCargoRow, type TCraneBookingRow, type TShiftCardRow, findBoardCalls, findCargoRows, findCraneBookings, findCraneRates, findShiftCards } from './shift-board.repository';
 import { localMidnight, shiftColumns } from './shift-calendar-range';
+import { findViewerSandbox } from '../berth-plan/planner-portcalls.repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** The downloads cover up to a month; the screen shows up to 14 days. */
 export const MAX_BOARD_DAYS = 31;
 
-type TBoardExtras = { cards: readonly TShiftCardRow[]; cargo: readonly TCargoRow[]; cranes: readonly TCraneBookingRow[]; craneRate: number | null };
+type TBoardExtras = { cards: readonly TShiftCardRow[]; cargo: readonly TCargoRow[]; cranes: readonly TCraneBookingRow[]; craneRate: number | null; draftId: number | null };
 
 export function toBoardPortcall(call: TBoardCallRow, extras: TBoardExtras, now: number): TBoardPortcall {
-  const details = extras.cards.map(toShiftDetail);
+  const details = extras.cards.map((card) => toShiftDetail(card, extras.draftId));
   const cargoDetails = extras.cargo.map((c) => ({ discharge: Number(c.discharge), load: Number(c.load), restow: Number(c.restow), units_per_hour: num(c.units_per_hour), crane_intensity: Number(c.crane_intensity) }));
   const berthArrival = iso(call.berth_arrival)!;
   const berthDeparture = iso(call.berth_departure)!;
@@ -81,23 +82,36 @@ export function toBoardPortcall(call: TBoardCallRow, extras: TBoardExtras, now: 
   };
 }
 
-/** Calls in the board's shape, with their cards, cargo, crane bookings and the terminals' crane rates read side by side. */
-export async function loadBoardPortcalls(db: Db, calls: readonly TBoardCallRow[], now: number): Promise<TBoardPortcall[]> {
+/**
+ * Calls in the board's shape, with their cards, cargo, crane bookings and the terminals' crane rates read side by side;
+ * the viewer's sandboxes mark the cards of calls they move (`draft_portcall_id`).
+ */
+export async function loadBoardPortcalls(db: Db, viewer: PortalUser, calls: readonly TBoardCallRow[], now: number): Promise<TBoardPortcall[]> {
   const ids = calls.map((c) => c.id);
   const terminalIds = [...new Set(calls.map((c) => c.terminal_id))];
-  const [cards, cargo, cranes, rates] = await Promise.all([findShiftCards(db, ids), findCargoRows(db, ids), findCraneBookings(db, ids), findCraneRates(db, terminalIds)]);
+  const [cards, cargo, cranes, rates, sandboxes] = await Promise.all([
+    findShiftCards(db, ids),
+    findCargoRows(db, ids),
+    findCraneBookings(db, ids),
+    findCraneRates(db, terminalIds),
+    Promise.all(terminalIds.map((id) => findViewerSandbox(db, viewer, id))),
+  ]);
+  const draftOf = (call: TBoardCallRow) => {
+    const sandbox = sandboxes[terminalIds.indexOf(call.terminal_id)];
+    return sandbox?.draftedIds.has(call.id) ? sandbox.draftId : null;
+  };
   const cardsOf = perPortcall(cards);
   const cargoOf = perPortcall(cargo);
   const cranesOf = perPortcall(cranes);
   const rateOf = new Map(terminalIds.map((id) => [id, terminalCraneRate(rates.filter((r) => r.terminal_id === id))]));
-  return calls.map((c) => toBoardPortcall(c, { cards: cardsOf(c.id), cargo: cargoOf(c.id), cranes: cranesOf(c.id), craneRate: rateOf.get(c.terminal_id) ?? null }, now));
+  return calls.map((c) => toBoardPortcall(c, { cards: cardsOf(c.id), cargo: cargoOf(c.id), cranes: cranesOf(c.id), craneRate: rateOf.get(c.terminal_id) ?? null, draftId: draftOf(c) }, now));
 }
 
 /** One call as the board shows it, if the user may see it. */
 export async function loadBoardPortcall(db: Db, user: PortalUser, id: number, now: number): Promise<TBoardPortcall> {
   const [call] = await findBoardCalls(db, user, { ids: [id] });
   if (!call) throw new AppError('NOT_FOUND', { message: 'No such port call.' });
-  return (await loadBoardPortcalls(db, [call], now))[0]!;
+  return (await loadBoardPortcalls(db, user, [call], now))[0]!;
 }
 
 export const canPlanShifts = (user: PortalUser) => canPerform(user.user_type, 'plan_shifts');
@@ -115,7 +129,7 @@ export async function getShiftBoard(ctx: AppContext, session: AuthSession, query
   // The night shift of the last day ends after the last midnight: calls working in it are on the board.
   const span = { from: new Date(columns[0] ? Math.min(from, Date.parse(columns[0].start_time)) : from), to: new Date(columns.length ? Math.max(to, Date.parse(columns.at(-1)!.end_time)) : to) };
   const calls = await findBoardCalls(ctx.db, user, { terminalId: terminal.id, ...span });
-  const portcalls = sortBoardPortcalls(await loadBoardPortcalls(ctx.db, calls, ctx.clock.now().getTime()), orderBy);
+  const portcalls = sortBoardPortcalls(await loadBoardPortcalls(ctx.db, session.user, calls, ctx.clock.now().getTime()), orderBy);
   const summary = summariseShiftBoard({ shifts: columns, portcalls });
   return {
     terminal_id: terminal.id,

@@ -179,6 +179,32 @@ describe.each(DB_TARGETS)('the shift planner on %s', (target) => {
     expect(split.json().payload.errors).toEqual([{ path: 'portcall_shift_details.0.shift_equipment_details.1.equipment_number', message: expect.stringMatching(/^RS-1 is already booked for another port call/) }]);
   });
 
+  it("marks the cards of a call its viewer has moved in the berth-plan sandbox with that sandbox, for that viewer only", async () => {
+    const call = await createCall('2027-05-04T04:00:00Z', '2027-05-05T12:00:00Z', { cargo_details: [{ cargo_type: 'General', discharge: 400 }] });
+    const saved = await putPlan(call.id, call.version, [card(1, '2027-05-04T04:00:00Z', '2027-05-04T16:00:00Z', { discharge: 400, gangs: 2 })]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const cardsOf = async (viewer = w.planner) => (await board('from=2027-05-04&days=2', viewer)).portcalls.find((p) => p.id === call.id)!.portcall_shift_details;
+    expect((await cardsOf()).map((c) => c.draft_portcall_id)).toEqual([null]);
+
+    const draft = (await w.planner('GET', `/draft_portcalls?terminal_id=${w.terminal.id}`)).json().payload;
+    const drafted = await w.planner('PUT', '/draft_portcalls/update_draft_portcalls', { terminal_id: w.terminal.id, version: draft.version, changes: [{ portcall_id: call.id, berth_arrival: '2027-05-04T08:00:00Z' }] });
+    expect(drafted.statusCode, drafted.body).toBe(200);
+    const draftId = (await t.database.db.selectFrom('berth_drafts').select('id').where('terminal_id', '=', w.terminal.id).executeTakeFirstOrThrow()).id;
+    expect((await cardsOf()).map((c) => c.draft_portcall_id)).toEqual([draftId]);
+    expect((await w.planner('GET', `/portcalls/${call.id}`)).json().payload.portcall_shift_details.map((c: { draft_portcall_id: number | null }) => c.draft_portcall_id)).toEqual([draftId]);
+    // Another planner's board, and the vessel side's, know nothing of this planner's sandbox.
+    const colleague = await signIn(t.app, t.database.db, { terminalIds: [w.terminal.id] });
+    expect((await cardsOf(colleague.call)).map((c) => c.draft_portcall_id)).toEqual([null]);
+    expect((await cardsOf(w.vesselSide)).map((c) => c.draft_portcall_id)).toEqual([null]);
+    // A card sent back with it is read without it; reverting the sandbox clears the mark.
+    const row = (await cardsOf())[0]!;
+    const current = (await w.planner('GET', `/portcalls/${call.id}`)).json().payload;
+    expect((await putPlan(call.id, current.version, [{ ...row, gangs: 3 }])).statusCode).toBe(200);
+    const after = (await w.planner('GET', `/draft_portcalls?terminal_id=${w.terminal.id}`)).json().payload;
+    expect((await w.planner('POST', '/draft_portcalls/revert', { terminal_id: w.terminal.id, version: after.version })).statusCode).toBe(200);
+    expect((await cardsOf()).map((c) => [c.gangs, c.draft_portcall_id])).toEqual([[3, null]]);
+  });
+
   it('refuses bad plans with the field and the reason, and saves nothing', async () => {
     const call = await createCall('2027-05-04T04:00:00Z', '2027-05-05T12:00:00Z');
     const neighbour = await createCall('2027-05-04T04:00:00Z', '2027-05-04T20:00:00Z');

@@ -247,7 +247,7 @@ describe('port-call form', () => {
 
   it('gives each shift row its cargo type, sub-type and product and shows its quantity, and sends them with the card', async () => {
     const withShift = makePortcall({
-      portcall_shift_details: [{ id: 71, portcall_id: 5, shift_number: 1, start_time: '2026-07-15T04:00:00.000Z', end_time: '2026-07-15T12:00:00.000Z', discharge: 100, load: 40, restow: 2, gangs: 2, total_resources: 0, shift_quantity: 142, shift_equipment_details: [] }],
+      portcall_shift_details: [{ id: 71, portcall_id: 5, shift_number: 1, start_time: '2026-07-15T04:00:00.000Z', end_time: '2026-07-15T12:00:00.000Z', discharge: 100, load: 40, restow: 2, gangs: 2, total_resources: 0, shift_quantity: 142, draft_portcall_id: null, shift_equipment_details: [] }],
     });
     const { apiCalls } = renderApp(EDIT, signedIn, (call) => (call.method === 'PUT' ? success(withShift) : undefined), portcallApi({ portcall: () => withShift }), masterDataApi);
     const row = await screen.findByTestId('shift-row');
@@ -281,7 +281,7 @@ describe('port-call form', () => {
       prise_status: 'prise_sent',
       sync_shift_cargo_volumes: true,
       equipment_details: [{ id: 61, portcall_id: 5, cargo_handling_equipment_id: 41, equipment_name: 'STS crane 1', equipment_number: 'STS-01', start_time: '2026-07-15T08:00:00.000Z', end_time: '2026-07-15T20:00:00.000Z' }],
-      portcall_shift_details: [{ id: 71, portcall_id: 5, shift_number: 1, start_time: '2026-07-15T04:00:00.000Z', end_time: '2026-07-15T12:00:00.000Z', discharge: 100, load: 0, restow: 0, gangs: 4, total_resources: 0, shift_quantity: 100, shift_equipment_details: [] }],
+      portcall_shift_details: [{ id: 71, portcall_id: 5, shift_number: 1, start_time: '2026-07-15T04:00:00.000Z', end_time: '2026-07-15T12:00:00.000Z', discharge: 100, load: 0, restow: 0, gangs: 4, total_resources: 0, shift_quantity: 100, draft_portcall_id: null, shift_equipment_details: [] }],
     });
     const { apiCalls } = renderApp(
       EDIT,

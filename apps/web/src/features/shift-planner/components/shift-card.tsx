@@ -50,6 +50,7 @@ export const ShiftCard = memo(function ShiftCard(p: TShiftCardProps) {
       data-gangs={p.card.gangs}
       data-problem={String(p.hasProblem)}
       data-plausibility={String(p.plausibility !== '')}
+      data-draft-portcall-id={p.card.draft_portcall_id ?? undefined}
       title={p.plausibility || undefined}
       data-editable={String(p.canEdit)}
       data-fields={lines.map((l) => l.field).join(' ')}
@@ -61,6 +62,13 @@ export const ShiftCard = memo(function ShiftCard(p: TShiftCardProps) {
           <span className={classes.cardCheck} data-testid="shift-card-plausibility">
             {p.texts.t('shiftPlanner.card.plausibility')}
             <span className="visually-hidden">{`: ${p.plausibility}`}</span>
+          </span>
+        )}
+        {p.card.draft_portcall_id !== null && (
+          // The call has an unpublished move in the planner's own sandbox: the card moves with it on publish.
+          <span className={classes.cardSandbox} data-testid="shift-card-sandbox" title={t('shiftPlanner.card.in_sandbox_hint')}>
+            {t('shiftPlanner.card.in_sandbox')}
+            <span className="visually-hidden">{`: ${t('shiftPlanner.card.in_sandbox_hint')}`}</span>
           </span>
         )}
         <span className="visually-hidden">{`, ${p.label}`}</span>

@@ -452,6 +452,15 @@ describe('shift planner screen', () => {
     expect(within(row(6)).queryByTestId('shift-row-plausibility')).toBeNull();
   });
 
+  it('marks the cards of a call the planner has moved in the berth-plan sandbox', async () => {
+    const drafted: TBoardPortcall = { ...CORAL, portcall_shift_details: CORAL.portcall_shift_details.map((d) => ({ ...d, draft_portcall_id: 9 })) };
+    renderApp(URL_15, signedIn, shiftPlannerApi((c) => boardFor(c, {}, [drafted, NORDIC, BALTIC])));
+    await waitReady();
+    expect(card(5, LATE_15).dataset.draftPortcallId).toBe('9');
+    expect(within(card(5, LATE_15)).getByTestId('shift-card-sandbox').textContent).toMatch(/^In your sandbox/);
+    expect(within(row(6)).queryByTestId('shift-card-sandbox')).toBeNull();
+  });
+
   it('opens the period and marks the call a link asks for (?portcall=&from=)', async () => {
     const { apiCalls } = renderApp('/en/shift-planner?portcall=6&from=2026-07-16', signedIn, shiftPlannerApi((c) => boardFor(c)));
     await waitReady();

@@ -37,6 +37,8 @@ export function provisionalRow(call: TBoardPortcall, details: readonly TShiftDet
       portcall_id: call.id,
       total_resources: d.gangs * (d.resource_per_shift ?? 0),
       shift_quantity: shiftQuantity(d),
+      // Typed cards are not stored yet; they belong to the sandbox when the call's stored cards do.
+      draft_portcall_id: call.portcall_shift_details[0]?.draft_portcall_id ?? null,
     })),
   };
 }
