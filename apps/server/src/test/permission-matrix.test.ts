@@ -657,7 +657,7 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
     t = await createTestApp(target, { seedDemo: true, portAuthority: { url: 'http://127.0.0.1:9', username: '', password: '', ports: ['DEHAM'], timeoutMs: 500 } });
     await t.app.ready();
     w = await buildWorld();
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => t?.close());
 
   /** Reads first, then writes, deletions last, so an earlier success does not turn a later cell into a 404. */
@@ -720,7 +720,7 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
     }
     expect(checked).toBeGreaterThan(100 * variants.length);
     expect(mismatches).toEqual([]);
-  }, 60_000);
+  }, 180_000);
   it('answers 404 to the vessel side on every route that names a record it may not see, as if it did not exist', async () => {
     const { matrix } = parseRouteMatrix(readFileSync(PERMISSIONS_DOC, 'utf8'));
     // Routes that look a record up by its id. Left out: creations (their ids are the new record's fields), list
@@ -751,7 +751,7 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
     }
     expect(checked).toBeGreaterThan(50);
     expect(mismatches).toEqual([]);
-  }, 60_000);
+  }, 180_000);
   it('refuses every field a role may not write, through PUT /portcalls/{id} and POST /portcalls, naming it, and changes nothing', async () => {
     const userTypeOf: Record<Exclude<TColumn, 'anonymous'>, TUserType> = { terminal_operator: 'terminal_operator', vessel_operator: 'vessel_operator', agent: 'agent', acting: 'terminal_operator' };
     const asTerminal = async () => (await t.app.inject({ method: 'GET', url: `${API_PREFIX}/portcalls/${w.callId}`, headers: headersOf('terminal_operator') })).json() as { payload: TPortcall };

@@ -36,7 +36,7 @@ export type TServerProcess = {
 };
 
 export async function startServerProcess(env: Record<string, string>, options: { startTimeoutMs?: number } = {}): Promise<TServerProcess> {
-  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 150_000;
   const port = await freePort();
   const child = spawn(process.execPath, serverNodeArgs(), {
     cwd: serverDir,

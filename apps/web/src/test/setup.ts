@@ -3,7 +3,7 @@ import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // Whole-route renders wait for several fake fetches; on a loaded machine one second of findBy* is not enough.
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   cleanup();
