@@ -1,6 +1,6 @@
 // Every field of a port call, grouped: vessel, parties, berth times, pilot boarding, berth position, voyage, cargo, comments.
 import { type ReactNode, useState } from 'react';
-import { Box, Button, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Box, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAnchor, IconBox, IconCalendarTime, IconClock, IconMapPin, IconMessage, IconPencil, IconRoute, IconShip, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { VESSEL_CHARACTERISTICS, cargoOperationsHours, cargoTotal, type TPortcall, type TTerminalDetail } from '@quayline/domain';
@@ -81,9 +81,11 @@ export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall:
           </Field>
         </SimpleGrid>
         {/* Whoever sees a call answers for its vessel (the booking rule), so the server takes the change from them. */}
-        <Button variant="light" size="xs" mt="sm" leftSection={<IconPencil size={16} />} onClick={() => setVesselTypeOpen(true)} data-testid="vessel-type-edit">
-          {t('portcalls.vessel_type_form.edit')}
-        </Button>
+        <Group mt="sm">
+          <Button variant="light" size="xs" leftSection={<IconPencil size={16} />} onClick={() => setVesselTypeOpen(true)} data-testid="vessel-type-edit">
+            {t('portcalls.vessel_type_form.edit')}
+          </Button>
+        </Group>
         <VesselTypeDialog
           vessel={{ id: p.vessel_id, name: p.vessel_name, vessel_type: p.vessel_type, vessel_type_detailed: p.vessel_type_detailed }}
           opened={isVesselTypeOpen}
