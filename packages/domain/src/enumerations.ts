@@ -24,6 +24,7 @@ import { TIME_WINDOW_SOURCES } from './schemas/ais';
 import { SCHEDULE_PROVIDER_KINDS } from './schemas/voyages';
 import { TASK_FILTERS } from './tasks';
 import { VESSEL_TYPES } from './vessel';
+import { DETAILED_VESSEL_TYPE_KEYS } from './vessel-types-detailed';
 
 /** Spec section 3 "Audit event types"; the negotiation table names one per step. */
 export const AUDIT_EVENT_TYPES = ['created', 'revised', 'accepted'] as const satisfies readonly TAuditEventType[];
@@ -106,6 +107,8 @@ export const SPEC_ENUMERATIONS = {
   vessel_characteristic: { section: '3', values: VESSEL_CHARACTERISTICS, labelKey: under('portcalls.characteristics') },
   berth_type: { section: '3', values: BERTH_TYPES, labelKey: under('berthPlanner.berth_types') },
   vessel_type: { section: '3', values: VESSEL_TYPES, labelKey: under('portcalls.vessel_types', (v) => v) },
+  // The values are our list's keys; a vessel stores the entry's English name or its own free text (vessel-types-detailed.ts).
+  detailed_vessel_type: { section: '3', values: DETAILED_VESSEL_TYPE_KEYS, labelKey: under('portcalls.vessel_types_detailed', (v) => v) },
   cargo_quantity_status: { section: '3', values: CARGO_QUANTITY_STATUSES, labelKey: under('portcalls.quantity_statuses') },
   port_authority_status: { section: '3', values: PORT_AUTHORITY_STATUSES, labelKey: under('portcalls.prise.authority_statuses') },
   card_colour_class: { section: '3', values: CARD_COLOUR_CLASSES, labelKey: under('portcalls.colours') },

@@ -12,6 +12,7 @@ export * from './schemas/settings';
 export * from './schemas/user';
 export * from './navigation';
 export * from './vessel';
+export * from './vessel-types-detailed';
 export * from './random';
 export * from './negotiation';
 export * from './schemas/portcall';

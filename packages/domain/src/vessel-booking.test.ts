@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type TVesselBookingFacts, vesselBookingProblem } from './vessel-booking';
+import { type TVesselBookingFacts, type TVesselEditFacts, vesselBookingProblem, vesselEditProblem } from './vessel-booking';
 
 const facts = (over: Partial<TVesselBookingFacts>): TVesselBookingFacts => ({
   userType: 'vessel_operator',
@@ -23,5 +23,22 @@ describe('vesselBookingProblem', () => {
     const problem = vesselBookingProblem(given);
     if (expected === null) expect(problem).toBeNull();
     else expect(problem).toMatch(expected);
+  });
+});
+
+describe('who may change a vessel type', () => {
+  const vessel = { name: 'NORDIC STAR', vesselOperatorId: 7, operatorName: 'Nordic Line A/S' };
+  const facts = (over: Partial<TVesselEditFacts>): TVesselEditFacts => ({ userType: 'vessel_operator', organisationId: 7, vessel, isAgencyOfOperator: false, ...over });
+  it('lets the terminal change any vessel, also one without an operator', () => {
+    expect(vesselEditProblem(facts({ userType: 'terminal_operator', organisationId: 1, vessel: { ...vessel, vesselOperatorId: null } }))).toBeNull();
+  });
+  it('lets a vessel operator change its own vessels only', () => {
+    expect(vesselEditProblem(facts({}))).toBeNull();
+    expect(vesselEditProblem(facts({ organisationId: 8 }))).toMatch(/operated by Nordic Line A\/S, not by your company/);
+    expect(vesselEditProblem(facts({ vessel: { ...vessel, vesselOperatorId: null } }))).toMatch(/only the terminal/);
+  });
+  it('lets an agent change the vessels of an operator it acts for', () => {
+    expect(vesselEditProblem(facts({ userType: 'agent', organisationId: 30, isAgencyOfOperator: true }))).toBeNull();
+    expect(vesselEditProblem(facts({ userType: 'agent', organisationId: 30 }))).toMatch(/does not act for Nordic Line A\/S/);
   });
 });

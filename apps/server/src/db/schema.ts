@@ -123,6 +123,8 @@ export type VesselsTable = {
   call_sign: string | null;
   flag: string | null;
   vessel_type: string;
+  /** Free text refining vessel_type (migration 0041); null when none is known. */
+  vessel_type_detailed: string | null;
   length_overall_m: Numeric;
   beam_m: Numeric;
   max_draft_m: Numeric;

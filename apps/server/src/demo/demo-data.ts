@@ -1,5 +1,5 @@
 // The demo terminal in Hamburg and everything around it, generated from a fixed seed.
-import { addLocalDays, createRng, imoCheckDigit, localDateOf, localTimeToInstant, type TCargoHandlingEquipmentType, type TLocalDay, type TNonWorkingTimeKind, type TVesselType } from '@quayline/domain';
+import { DETAILED_VESSEL_TYPES, addLocalDays, createRng, imoCheckDigit, localDateOf, localTimeToInstant, type TCargoHandlingEquipmentType, type TDetailedVesselTypeKey, type TLocalDay, type TNonWorkingTimeKind, type TVesselType } from '@quayline/domain';
 
 export const DEMO_SEED = 20_261_123;
 export const DEMO_PASSWORD = 'Quayline-Demo-2026!';
@@ -160,18 +160,19 @@ export const DEMO_AGENTS = [
   { code: 'NGM', name: 'Northgate Maritime Agency' },
 ] as const;
 
-type VesselClass = { type: TVesselType; loa: [number, number]; beam: [number, number]; draft: [number, number]; gt: [number, number]; weight: number };
+/** `detailed`: keys of the domain's detailed vessel types that fit the class (DETAILED_VESSEL_TYPES). */
+type VesselClass = { type: TVesselType; detailed: readonly TDetailedVesselTypeKey[]; loa: [number, number]; beam: [number, number]; draft: [number, number]; gt: [number, number]; weight: number };
 const VESSEL_CLASSES: VesselClass[] = [
-  { type: 'CONTAINER', loa: [366, 400], beam: [48, 61], draft: [14.5, 16.0], gt: [150_000, 236_000], weight: 5 },
-  { type: 'CONTAINER', loa: [260, 335], beam: [32, 48], draft: [12.5, 14.5], gt: [60_000, 120_000], weight: 6 },
-  { type: 'CONTAINER', loa: [130, 200], beam: [21, 30], draft: [7.5, 10.5], gt: [9_000, 26_000], weight: 8 },
-  { type: 'CAR_CARRIER', loa: [180, 230], beam: [30, 32], draft: [8.5, 10.5], gt: [45_000, 75_000], weight: 3 },
-  { type: 'RO_RO', loa: [150, 240], beam: [25, 35], draft: [6.5, 9.0], gt: [20_000, 60_000], weight: 2 },
-  { type: 'DRY_BULK', loa: [180, 230], beam: [30, 32], draft: [11.0, 13.5], gt: [30_000, 45_000], weight: 2 },
-  { type: 'GENERAL_CARGO', loa: [90, 150], beam: [14, 23], draft: [5.5, 8.5], gt: [3_000, 12_000], weight: 3 },
-  { type: 'MULTI_PURPOSE', loa: [120, 180], beam: [20, 28], draft: [7.0, 10.0], gt: [8_000, 22_000], weight: 2 },
-  { type: 'HEAVY_LIFT', loa: [140, 170], beam: [23, 28], draft: [7.0, 9.0], gt: [10_000, 18_000], weight: 1 },
-  { type: 'TANKER_PRODUCT', loa: [150, 185], beam: [27, 32], draft: [9.0, 12.0], gt: [20_000, 30_000], weight: 1 },
+  { type: 'CONTAINER', detailed: ['ulcv'], loa: [366, 400], beam: [48, 61], draft: [14.5, 16.0], gt: [150_000, 236_000], weight: 5 },
+  { type: 'CONTAINER', detailed: ['post_panamax_container', 'fully_cellular', 'container_reefer_focus'], loa: [260, 335], beam: [32, 48], draft: [12.5, 14.5], gt: [60_000, 120_000], weight: 6 },
+  { type: 'CONTAINER', detailed: ['feeder_container', 'geared_container', 'container_roro'], loa: [130, 200], beam: [21, 30], draft: [7.5, 10.5], gt: [9_000, 26_000], weight: 8 },
+  { type: 'CAR_CARRIER', detailed: ['pure_car_carrier', 'pctc', 'lng_fuelled_pctc'], loa: [180, 230], beam: [30, 32], draft: [8.5, 10.5], gt: [45_000, 75_000], weight: 3 },
+  { type: 'RO_RO', detailed: ['roro_cargo', 'roro_trailer', 'ropax_cargo'], loa: [150, 240], beam: [25, 35], draft: [6.5, 9.0], gt: [20_000, 60_000], weight: 2 },
+  { type: 'DRY_BULK', detailed: ['grain_carrier', 'open_hatch_bulk', 'coal_carrier'], loa: [180, 230], beam: [30, 32], draft: [11.0, 13.5], gt: [30_000, 45_000], weight: 2 },
+  { type: 'GENERAL_CARGO', detailed: ['tweendecker', 'single_deck_general', 'coaster', 'timber_carrier'], loa: [90, 150], beam: [14, 23], draft: [5.5, 8.5], gt: [3_000, 12_000], weight: 3 },
+  { type: 'MULTI_PURPOSE', detailed: ['mpp_geared', 'mpp_container_fitted', 'mpp_heavy_lift'], loa: [120, 180], beam: [20, 28], draft: [7.0, 10.0], gt: [8_000, 22_000], weight: 2 },
+  { type: 'HEAVY_LIFT', detailed: ['heavy_lift_geared', 'project_cargo'], loa: [140, 170], beam: [23, 28], draft: [7.0, 9.0], gt: [10_000, 18_000], weight: 1 },
+  { type: 'TANKER_PRODUCT', detailed: ['product_mr', 'oil_chemical_tanker'], loa: [150, 185], beam: [27, 32], draft: [9.0, 12.0], gt: [20_000, 30_000], weight: 1 },
 ];
 const NAME_PARTS = {
   first: ['Nordic', 'Hanse', 'Atlas', 'Pacific', 'Iberia', 'Baltic', 'Elbe', 'Polar', 'Aurora', 'Cape', 'Northern', 'Star', 'Ocean', 'Viking', 'Sirius', 'Meridian', 'Coral', 'Helios', 'Boreas', 'Tidal'],
@@ -194,12 +195,17 @@ export type DemoVessel = {
   call_sign: string;
   flag: string;
   vessel_type: TVesselType;
+  vessel_type_detailed: string;
   length_overall_m: number;
   beam_m: number;
   max_draft_m: number;
   gross_tonnage: number;
   operatorIndex: number;
 };
+
+function detailedName(key: TDetailedVesselTypeKey): string {
+  return DETAILED_VESSEL_TYPES.find((entry) => entry.key === key)!.name;
+}
 
 export function demoVessels(count = 36, seed = DEMO_SEED): DemoVessel[] {
   const rng = createRng(seed);
@@ -224,6 +230,8 @@ export function demoVessels(count = 36, seed = DEMO_SEED): DemoVessel[] {
       call_sign: `${f.flag[0]}${String.fromCharCode(65 + rng.int(0, 25))}${String.fromCharCode(65 + rng.int(0, 25))}${rng.int(10, 99)}`,
       flag: f.flag,
       vessel_type: cls.type,
+      // Picked by the IMO number, not the random stream, so every other demo value stays what it was.
+      vessel_type_detailed: detailedName(cls.detailed[Number(imo) % cls.detailed.length]!),
       length_overall_m: span(cls.loa, 1),
       beam_m: span(cls.beam, 1),
       max_draft_m: span(cls.draft, 1),

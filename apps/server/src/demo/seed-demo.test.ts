@@ -1,4 +1,4 @@
-import { type TPlannedCall, findPlanClashes, isValidImo, shiftsInWindow } from '@quayline/domain';
+import { type TPlannedCall, detailedVesselTypesOf, findPlanClashes, isValidImo, shiftsInWindow } from '@quayline/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_TARGETS, type TestApp, createTestApp } from '../test/test-app';
@@ -19,6 +19,11 @@ describe('demo data generator', () => {
     for (const v of a) expect(isValidImo(v.imo_number), v.imo_number).toBe(true);
     expect(new Set(a.map((v) => v.imo_number)).size).toBe(a.length);
     expect(demoVessels(36, 1)).not.toEqual(a);
+  });
+
+  it('gives every demo vessel a listed detailed type of its coded type', () => {
+    for (const v of demoVessels()) expect(detailedVesselTypesOf(v.vessel_type).map((e) => e.name), v.name).toContain(v.vessel_type_detailed);
+    expect(new Set(demoVessels().map((v) => v.vessel_type_detailed)).size).toBeGreaterThan(5);
   });
 
   it('is the same quay every time for the same moment', async () => {

@@ -194,7 +194,7 @@ export function randomImo(): string {
   return firstSix + String(sum % 10);
 }
 
-export type ApiCall = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+export type ApiCall = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
 
 /** A new user, signed in; `call` sends requests under /api/portal/v1 with their token. */
 export async function signIn(app: FastifyInstance, db: Kysely<DB>, options: Parameters<typeof createUser>[1] = {}): Promise<{ user: { id: number; email: string }; token: string; call: ApiCall }> {

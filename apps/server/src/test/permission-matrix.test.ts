@@ -445,6 +445,7 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
     'GET /terminals/{id}/ais_settings': () => ({ pathValues: { id: w.terminalId } }),
     'PUT /terminals/{id}/ais_settings': async () => ({ pathValues: { id: w.terminalId }, body: { version: await versionOf.aisSettings() } }),
     'GET /vessels/{id}': () => ({ pathValues: { id: w.vesselId } }),
+    'PATCH /vessels/{id}': () => ({ pathValues: { id: w.vesselId }, body: { vessel_type_detailed: 'Feeder container ship' } }),
     'POST /vessels': () => ({ body: { name: 'Matrix Trader', imo_number: freshImo(), vessel_type: 'CONTAINER', length_overall_m: 200, beam_m: 30, max_draft_m: 11 } }),
     'POST /blocked_zones': () => ({ body: { reason: 'Matrix test', start_position_m: 100, end_position_m: 150, starts_at: iso(30), ends_at: iso(31) } }),
     'DELETE /blocked_zones/{id}': async () => ({ pathValues: { id: await freshBlockedZone() } }),

@@ -166,6 +166,7 @@ export const api = {
   get: <T>(path: string, payload?: Record<string, TQueryValue>, signal?: AbortSignal) => apiRequest<T>(path, { method: 'GET', payload, signal }),
   post: <T>(path: string, payload?: unknown) => apiRequest<T>(path, { method: 'POST', payload }),
   put: <T>(path: string, payload?: unknown, query?: Record<string, TQueryValue>) => apiRequest<T>(path, { method: 'PUT', payload, query }),
+  patch: <T>(path: string, payload?: unknown) => apiRequest<T>(path, { method: 'PATCH', payload }),
   delete: <T>(path: string, payload?: unknown) => apiRequest<T>(path, { method: 'DELETE', payload }),
 };
 

@@ -53,6 +53,11 @@ describe('block zone requests', () => {
 
 describe('vessel requests', () => {
   const valid = { name: 'Elbe Pioneer', imo_number: '9074729', vessel_type: 'CONTAINER', length_overall_m: 294.1, beam_m: 32.3, max_draft_m: 13.5 };
+  it('takes a detailed type in free text, trimmed, and none when it is blank', () => {
+    expect(ZCreateVesselRequest.parse({ ...valid, vessel_type_detailed: ' Feeder container ship ' }).vessel_type_detailed).toBe('Feeder container ship');
+    expect(ZCreateVesselRequest.parse({ ...valid, vessel_type_detailed: '' }).vessel_type_detailed).toBeNull();
+    expect(ZCreateVesselRequest.safeParse({ ...valid, vessel_type_detailed: 'x'.repeat(101) }).error?.issues.map((i) => i.path.join('.'))).toEqual(['vessel_type_detailed']);
+  });
   it('accepts a vessel and keeps only the digits of "IMO 9074729"', () => {
     expect(ZCreateVesselRequest.parse({ ...valid, imo_number: 'IMO 9074729', flag: 'de' })).toMatchObject({ imo_number: '9074729', flag: 'DE' });
   });

@@ -5,6 +5,7 @@ import { TEXT_INPUT_MAX_LENGTH } from '../constants';
 import { withoutBidiControls } from '../display-name';
 import { LOCALES, type TLocale } from '../locales';
 import { ZImoNumber, ZMmsi, ZVesselType } from '../vessel';
+import { ZVesselTypeDetailedInput } from '../vessel-types-detailed';
 import { ZPageQuery, pagedPayload } from './paging';
 
 // ---- shared pieces --------------------------------------------------------------------------------------
@@ -194,6 +195,8 @@ export const ZVessel = z.object({
   call_sign: z.string().nullable(),
   flag: z.string().nullable(),
   vessel_type: ZVesselType,
+  /** The detailed type in free text (a listed name of DETAILED_VESSEL_TYPES or the writer's own), null when none is known. */
+  vessel_type_detailed: z.string().nullable(),
   length_overall_m: z.number(),
   beam_m: z.number(),
   max_draft_m: z.number(),
@@ -220,6 +223,7 @@ export const ZCreateVesselRequest = z.object({
     .regex(/^[A-Z]{2}$/, 'Use the two-letter country code of the flag state')
     .nullish(),
   vessel_type: ZVesselType,
+  vessel_type_detailed: ZVesselTypeDetailedInput,
   length_overall_m: z.number().positive().max(500),
   beam_m: z.number().positive().max(80),
   max_draft_m: z.number().positive().max(30),
@@ -227,6 +231,10 @@ export const ZCreateVesselRequest = z.object({
   vessel_operator_id: ZRecordIdValue.nullish(),
 });
 export type TCreateVesselRequest = z.infer<typeof ZCreateVesselRequest>;
+
+/** What the register says a vessel is: its coded type and the detailed type (null or blank clears it); absent keeps. */
+export const ZUpdateVesselTypeRequest = z.object({ vessel_type: ZVesselType.optional(), vessel_type_detailed: ZVesselTypeDetailedInput });
+export type TUpdateVesselTypeRequest = z.infer<typeof ZUpdateVesselTypeRequest>;
 
 // ---- organisations, ports, pilot boarding places -------------------------------------------------------
 

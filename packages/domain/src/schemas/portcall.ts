@@ -208,6 +208,8 @@ export const ZPortcall = z.object({
   vessel_name: z.string(),
   imo_number: z.string(),
   vessel_type: z.string(),
+  /** The vessel's detailed type in free text (the register's), null when none is known. */
+  vessel_type_detailed: z.string().nullable(),
   vessel_length_overall: z.number(),
   /** The vessel's maximum draft: what clash checks hold a call without a declared draft to. */
   vessel_max_draft: z.number().nullable(),
@@ -324,6 +326,7 @@ export const ZPlannerPortcall = ZPortcall.pick({
   vessel_id: true,
   vessel_name: true,
   vessel_type: true,
+  vessel_type_detailed: true,
   vessel_length_overall: true,
   vessel_max_draft: true,
   vessel_operator_code: true,

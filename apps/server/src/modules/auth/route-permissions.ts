@@ -63,6 +63,8 @@ export const ROUTE_PERMISSIONS = {
   'GET /vessels': { session: 'required' },
   'POST /vessels': { session: 'required', action: 'create_vessel' },
   'GET /vessels/{id}': { session: 'required' },
+  // Who may change a vessel's type is decided by the vessel (vesselEditProblem); the matrix's vessel is the demo operator's.
+  'PATCH /vessels/{id}': { session: 'required' },
   'GET /vessel_operators': { session: 'required' },
   'GET /terminal_operators': { session: 'required' },
   'GET /agents': { session: 'required' },

@@ -34,6 +34,7 @@ function plannerPortcallsPage(db: Kysely<DB>, user: PortalUser, q: TPlannerWindo
       'portcalls.pilot_boarding_place_id',
       'vessels.name as vessel_name',
       'vessels.vessel_type',
+      'vessels.vessel_type_detailed',
       'vessels.length_overall_m as vessel_length_overall',
       'vessels.max_draft_m as vessel_max_draft',
       'vo.code as vessel_operator_code',

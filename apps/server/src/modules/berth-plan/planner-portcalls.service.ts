@@ -35,6 +35,7 @@ export function toPlannerPortcall(row: TPlannerPageRow, details: TDetails): TPla
     vessel_id: row.vessel_id,
     vessel_name: row.vessel_name,
     vessel_type: row.vessel_type,
+    vessel_type_detailed: row.vessel_type_detailed,
     vessel_length_overall: Number(row.vessel_length_overall),
     vessel_max_draft: row.vessel_max_draft === null ? null : Number(row.vessel_max_draft),
     vessel_operator_code: row.vessel_operator_code,

@@ -117,6 +117,7 @@ export function toPortcall(row: PortcallRow, cargo: CargoDetailRow[], viewer: Po
     vessel_name: row.vessel_name,
     imo_number: row.imo_number,
     vessel_type: row.vessel_type,
+    vessel_type_detailed: row.vessel_type_detailed,
     vessel_length_overall: Number(row.vessel_length_overall),
     vessel_max_draft: row.vessel_max_draft === null ? null : Number(row.vessel_max_draft),
     vessel_operator_id: row.vessel_operator_id,

@@ -65,6 +65,7 @@ export function selectPortcalls(db: Db, viewer?: PortalUser) {
       'vessels.name as vessel_name',
       'vessels.imo_number',
       'vessels.vessel_type',
+      'vessels.vessel_type_detailed',
       'vessels.length_overall_m as vessel_length_overall',
       'vessels.max_draft_m as vessel_max_draft',
       'vo.code as vessel_operator_code',

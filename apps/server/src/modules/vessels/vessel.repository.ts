@@ -28,6 +28,7 @@ function withOperator(db: Kysely<DB>, search: VesselSearch) {
       'vessels.call_sign',
       'vessels.flag',
       'vessels.vessel_type',
+      'vessels.vessel_type_detailed',
       'vessels.length_overall_m',
       'vessels.beam_m',
       'vessels.max_draft_m',
@@ -80,6 +81,7 @@ export function insertVesselIfNew(
     call_sign: string | null;
     flag: string | null;
     vessel_type: string;
+    vessel_type_detailed: string | null;
     length_overall_m: number;
     beam_m: number;
     max_draft_m: number;
@@ -93,6 +95,13 @@ export function insertVesselIfNew(
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
+}
+
+/** Sets the vessel's coded and detailed type (a key left undefined keeps its value). */
+export async function updateVesselType(db: Kysely<DB>, vesselId: number, fields: { vessel_type?: string | undefined; vessel_type_detailed?: string | null | undefined }): Promise<void> {
+  const values = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  if (Object.keys(values).length === 0) return;
+  await db.updateTable('vessels').set(values).where('id', '=', vesselId).execute();
 }
 
 /** A vessel with the operator the register gives it (null when it has none), for the booking rule. */

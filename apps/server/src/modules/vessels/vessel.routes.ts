@@ -1,10 +1,10 @@
 // HTTP for the vessel register.
-import { ZCreateVesselRequest, ZErrorEnvelope, ZIdParams, ZVessel, ZVesselPage, ZVesselsQuery, successEnvelope } from '@quayline/domain';
+import { ZCreateVesselRequest, ZErrorEnvelope, ZIdParams, ZUpdateVesselTypeRequest, ZVessel, ZVesselPage, ZVesselsQuery, successEnvelope } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { requireSession, sessionOf } from '../../plugins/auth';
-import { createVessel, getVessel, searchVessels } from './vessel.service';
+import { createVessel, getVessel, searchVessels, updateVesselTypeOf } from './vessel.service';
 
 const tags = ['Vessels'];
 const errors = { '4xx': ZErrorEnvelope };
@@ -24,4 +24,8 @@ export async function vesselRoutes(app: FastifyInstance): Promise<void> {
     const vessel = await createVessel(app.ctx, sessionOf(request), request.body);
     return reply.code(201).send(ok(vessel));
   });
+
+  r.patch('/vessels/:id', { onRequest: requireSession, schema: { tags, summary: "Change a vessel's coded and detailed type (the terminal: any vessel; the vessel side: the vessels it answers for)", params: ZIdParams, body: ZUpdateVesselTypeRequest, response: { 200: successEnvelope(ZVessel), ...errors } } }, async (request) =>
+    ok(await updateVesselTypeOf(app.ctx, sessionOf(request), request.params.id, request.body)),
+  );
 }

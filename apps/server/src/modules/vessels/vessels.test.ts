@@ -1,6 +1,7 @@
 import { ZVessel } from '@quayline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganisation, createVessel, randomImo, signIn } from '../../test/fixtures';
+import { appointAgency, createOrganisation, createVessel, randomImo, signIn } from '../../test/fixtures';
+import { createPortcallWorld } from '../../test/portcall-world';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
 
 describe.each(DB_TARGETS)('vessels on %s', (target) => {
@@ -201,9 +202,102 @@ describe.each(DB_TARGETS)('vessels on %s', (target) => {
     });
   });
 
+  describe('the detailed type', () => {
+    it('is stored when a vessel is added, answered by the vessel endpoints, changed and cleared', async () => {
+      const { call } = await signIn(t.app, t.database.db, { userType: 'terminal_operator' });
+      const added = await call('POST', '/vessels', newVessel({ vessel_type_detailed: '  Feeder container ship ' }));
+      expect(added.statusCode).toBe(201);
+      const vessel = ZVessel.parse(added.json().payload);
+      expect(vessel.vessel_type_detailed).toBe('Feeder container ship');
+      expect((await call('GET', `/vessels/${vessel.id}`)).json().payload.vessel_type_detailed).toBe('Feeder container ship');
+      const listed = (await call('GET', `/vessels?q=${vessel.imo_number}`)).json().payload.items as { id: number; vessel_type_detailed: string | null }[];
+      expect(listed.find((v) => v.id === vessel.id)?.vessel_type_detailed).toBe('Feeder container ship');
+
+      // Free text: a name of the writer's own is kept as written; the coded type changes with it.
+      const changed = await call('PATCH', `/vessels/${vessel.id}`, { vessel_type: 'MULTI_PURPOSE', vessel_type_detailed: 'Open-hatch MPP with 2 x 80 t cranes' });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().payload).toMatchObject({ id: vessel.id, vessel_type: 'MULTI_PURPOSE', vessel_type_detailed: 'Open-hatch MPP with 2 x 80 t cranes', name: 'ELBE PIONEER' });
+      // A key left out keeps its value; blank clears the detailed type.
+      expect((await call('PATCH', `/vessels/${vessel.id}`, { vessel_type_detailed: 'Multi-purpose ship with own cranes' })).json().payload.vessel_type).toBe('MULTI_PURPOSE');
+      expect((await call('PATCH', `/vessels/${vessel.id}`, { vessel_type_detailed: '   ' })).json().payload.vessel_type_detailed).toBeNull();
+      expect((await call('GET', `/vessels/${vessel.id}`)).json().payload).toMatchObject({ vessel_type: 'MULTI_PURPOSE', vessel_type_detailed: null });
+      // A vessel added without one has none.
+      expect((await call('POST', '/vessels', newVessel())).json().payload.vessel_type_detailed).toBeNull();
+    });
+
+    it('is answered with the vessel on its port calls and in the berth planner window, next to vessel_type', async () => {
+      const world = await createPortcallWorld(t);
+      const arrival = new Date(Date.now() + 3 * 86_400_000);
+      const departure = new Date(arrival.getTime() + 86_400_000);
+      const created = await world.planner('POST', '/portcalls', world.request(arrival.toISOString(), departure.toISOString()));
+      expect(created.statusCode).toBe(201);
+      const callId = created.json().payload.id as number;
+      expect(created.json().payload.vessel_type_detailed).toBeNull();
+      expect((await world.vesselSide('PATCH', `/vessels/${world.vessel.id}`, { vessel_type_detailed: 'Container ship with own cranes' })).statusCode).toBe(200);
+      const one = (await world.agent('GET', `/portcalls/${callId}`)).json().payload;
+      expect(one).toMatchObject({ vessel_type: 'CONTAINER', vessel_type_detailed: 'Container ship with own cranes' });
+      const list = (await world.planner('GET', `/portcalls?vessel_id=${world.vessel.id}`)).json().payload.items as { id: number; vessel_type_detailed: string | null }[];
+      expect(list.find((c) => c.id === callId)?.vessel_type_detailed).toBe('Container ship with own cranes');
+      const window = `terminal_id=${world.terminal.id}&from=${encodeURIComponent(new Date(arrival.getTime() - 86_400_000).toISOString())}&to=${encodeURIComponent(new Date(departure.getTime() + 86_400_000).toISOString())}`;
+      const planned = (await world.planner('GET', `/berth_plan/portcalls?${window}`)).json().payload.items as { id: number; vessel_type_detailed: string | null }[];
+      expect(planned.find((c) => c.id === callId)?.vessel_type_detailed).toBe('Container ship with own cranes');
+    });
+
+    it('is refused over 100 characters, with control characters or direction controls, in the error envelope naming the field', async () => {
+      const { call } = await signIn(t.app, t.database.db, { userType: 'terminal_operator' });
+      const v = await createVessel(t.database.db);
+      for (const [bad, message] of [
+        ['x'.repeat(101), /100 characters/],
+        ['Feeder\ncontainer ship', /control characters/],
+        ['Feeder \u202Epihs', /U\+202E/],
+        [42, /string/],
+      ] as const) {
+        for (const res of [await call('POST', '/vessels', newVessel({ vessel_type_detailed: bad })), await call('PATCH', `/vessels/${v.id}`, { vessel_type_detailed: bad })]) {
+          expect(res.statusCode, String(bad)).toBe(400);
+          const body = res.json();
+          expect(body.status.status).toBe('VALIDATION_FAILED');
+          expect(body.payload.errors).toEqual([{ path: 'vessel_type_detailed', message: expect.stringMatching(message) }]);
+        }
+      }
+      expect((await call('GET', `/vessels/${v.id}`)).json().payload.vessel_type_detailed).toBeNull();
+      expect((await call('PATCH', '/vessels/99999999', { vessel_type_detailed: 'Coaster' })).statusCode).toBe(404);
+    });
+
+    it('is changed by the vessel side only on the vessels it answers for: not a competitor operator nor an agency that does not act for it', async () => {
+      const own = await createOrganisation(t.database.db, 'vessel_operator', { name: 'Nordic Line A/S' });
+      const rival = await createOrganisation(t.database.db, 'vessel_operator', { name: 'Rival Carriers Ltd' });
+      const agency = await createOrganisation(t.database.db, 'agent');
+      await appointAgency(t.database.db, { agencyId: agency.id, vesselOperatorId: own.id });
+      const ownVessel = await createVessel(t.database.db, { vesselOperatorId: own.id });
+      const rivalVessel = await createVessel(t.database.db, { vesselOperatorId: rival.id, name: 'RIVAL QUEEN' });
+      const unowned = await createVessel(t.database.db, { vesselOperatorId: null });
+      const operatorUser = await signIn(t.app, t.database.db, { userType: 'vessel_operator', organisationId: own.id });
+      const agentUser = await signIn(t.app, t.database.db, { userType: 'agent', organisationId: agency.id });
+      const body = { vessel_type: 'CONTAINER', vessel_type_detailed: 'Feeder container ship' };
+
+      expect((await operatorUser.call('PATCH', `/vessels/${ownVessel.id}`, body)).statusCode).toBe(200);
+      expect((await agentUser.call('PATCH', `/vessels/${ownVessel.id}`, { vessel_type_detailed: 'Container ship with ro-ro deck' })).statusCode).toBe(200);
+      for (const [who, vessel, message] of [
+        [operatorUser, rivalVessel, /RIVAL QUEEN is operated by Rival Carriers Ltd, not by your company/],
+        [operatorUser, unowned, /only the terminal/],
+        [agentUser, rivalVessel, /does not act for Rival Carriers Ltd/],
+      ] as const) {
+        const res = await who.call('PATCH', `/vessels/${vessel.id}`, body);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().status).toEqual({ status: 'FORBIDDEN', message: expect.stringMatching(message) });
+      }
+      const stored = await t.database.db.selectFrom('vessels').select(['id', 'vessel_type_detailed']).where('id', 'in', [ownVessel.id, rivalVessel.id, unowned.id]).orderBy('id').execute();
+      expect(stored.map((r) => r.vessel_type_detailed)).toEqual(['Container ship with ro-ro deck', null, null]);
+      // The terminal answers for every vessel at its quay.
+      const { call } = await signIn(t.app, t.database.db, { userType: 'terminal_operator' });
+      expect((await call('PATCH', `/vessels/${rivalVessel.id}`, body)).statusCode).toBe(200);
+    });
+  });
+
   it('needs a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/portal/v1/vessels' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/portal/v1/vessels/1' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/portal/v1/vessels', payload: newVessel() })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PATCH', url: '/api/portal/v1/vessels/1', payload: { vessel_type_detailed: 'Coaster' } })).statusCode).toBe(401);
   });
 });

@@ -32,6 +32,7 @@ const snake = (v: string) => v.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 /** Each enumeration people read, with the key (or keys) its values are shown through. */
 const LABELLED: Record<string, TKeyOf> = {
   VESSEL_TYPES: (v) => vesselTypeKey(v),
+  DETAILED_VESSEL_TYPE_KEYS: under('portcalls.vessel_types_detailed'),
   TIME_LABELS: (v) => timeLabelKey(v as domain.TTimeLabel),
   CHANGE_LABELS: (v) => [changeLabelKey(v as domain.TChangeLabel), changeLabelHintKey(v as domain.TChangeLabel)],
   PORTCALL_STATUSES: (v) => statusKey(v as domain.TPortcallStatus),

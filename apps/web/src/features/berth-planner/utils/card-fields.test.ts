@@ -3,7 +3,8 @@ import { plannerPortcallOf } from '@quayline/domain';
 import { createI18n, type TTranslationTree } from '@/lib/i18n';
 import { makePortcall } from '@/test/portcall-fixtures';
 import en from '../../../../../server/src/modules/translations/locales/en.json';
-import { cardLines, createCardTexts } from './card-fields';
+import de from '../../../../../server/src/modules/translations/locales/de.json';
+import { type TCardContext, cardLines, createCardTexts } from './card-fields';
 
 const i18n = createI18n({ locale: 'en', translation: en as TTranslationTree });
 const context = { texts: createCardTexts(i18n.t), timeZone: 'Europe/Berlin', locale: 'en' as const, bollardNames: new Map<number, string>() };
@@ -36,5 +37,17 @@ describe('the pilot boarding place line of a card', () => {
     const german = { ...context, placeNames: new Map([[7, 'Lotsenwechsel Brunsbüttel']]) };
     expect(cardLines(call, ['pilot_boarding_place_arrival'], german, 3)[0]?.text).toMatch(/^Lotsenwechsel Brunsbüttel/);
     expect(cardLines(call, ['pilot_boarding_place_arrival'], context, 3)[0]?.text).toMatch(/^Brunsbüttel pilot change/);
+  });
+});
+
+describe('the vessel type line of a card', () => {
+  const line = (overrides: Parameters<typeof makePortcall>[0], ctx: TCardContext = context) => cardLines(plannerPortcallOf(makePortcall(overrides)), ['vessel_type'], ctx, 3)[0]?.text;
+  it("shows the detailed type in the reader's language, a text of the writer's own as typed, else the coded type's label", () => {
+    const german = { ...context, texts: createCardTexts(createI18n({ locale: 'de', translation: de as TTranslationTree }).t), locale: 'de' as const };
+    expect(line({ vessel_type_detailed: 'Feeder container ship' })).toBe('Feeder container ship');
+    expect(line({ vessel_type_detailed: 'Feeder container ship' }, german)).toBe('Feederschiff');
+    expect(line({ vessel_type_detailed: 'Feeder, blue hull' }, german)).toBe('Feeder, blue hull');
+    expect(line({ vessel_type_detailed: null })).toBe('Container ship');
+    expect(line({ vessel_type_detailed: null }, german)).toBe('Containerschiff');
   });
 });

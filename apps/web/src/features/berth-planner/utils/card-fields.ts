@@ -4,6 +4,7 @@ import { type TLocale, type TPlannerPortcall, type TPortcallCardField } from '@q
 import { formatCount, formatNumber } from '@/lib/number-format';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { cargoTypeKey, orientationKey, quantityStatusKey, vesselTypeKey } from '@/entities/portcall/enum-labels';
+import { detailedVesselTypeText } from '@/entities/vessel/detailed-vessel-type';
 
 /** Translations for hundreds of cards: each text is looked up once, interpolated ones through a cached template. */
 export type TCardTexts = { text: (key: string) => string; format: (key: string, values: Record<string, string | number>) => string };
@@ -52,7 +53,10 @@ function fieldText(call: TPlannerPortcall, field: TPortcallCardField, c: TCardCo
   const { text, format } = c.texts;
   switch (field) {
     case 'vessel_type': {
-      // A coded type (DRY_BULK) reads as its label; a free text the code list does not know stays as typed.
+      // The detailed type says more in the same line ("Feeder container ship"); without one, a coded type (DRY_BULK)
+      // reads as its label and a free text the code list does not know stays as typed.
+      const detailed = detailedVesselTypeText(call.vessel_type_detailed, text);
+      if (detailed) return detailed;
       const key = vesselTypeKey(call.vessel_type);
       return key ? text(key) : call.vessel_type;
     }

@@ -1,7 +1,7 @@
 // Every field of a port call, grouped: vessel, parties, berth times, pilot boarding, berth position, voyage, cargo, comments.
-import type { ReactNode } from 'react';
-import { Box, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IconAnchor, IconBox, IconCalendarTime, IconClock, IconMapPin, IconMessage, IconRoute, IconShip, IconUsers } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { Box, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconAnchor, IconBox, IconCalendarTime, IconClock, IconMapPin, IconMessage, IconPencil, IconRoute, IconShip, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { VESSEL_CHARACTERISTICS, cargoOperationsHours, cargoTotal, type TPortcall, type TTerminalDetail } from '@quayline/domain';
 import { formatDuration, formatNumber } from '@/lib/number-format';
@@ -10,6 +10,8 @@ import { useLocale } from '@/hooks/use-locale';
 import { organisationLabel, withUnit } from '@/lib/record-labels';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { useVesselTypeText } from '@/entities/portcall/use-vessel-type-text';
+import { useDetailedVesselTypeText } from '@/entities/vessel/detailed-vessel-type';
+import { VesselTypeDialog } from '@/entities/vessel/vessel-type-dialog';
 import { cargoTypeKey, characteristicKey, colourKey, orientationKey, portcallTypeKey, priseStatusKey, quantityStatusKey, unitKey } from '@/entities/portcall/enum-labels';
 import { TimeLabelBadge } from '@/entities/portcall/portcall-badges';
 
@@ -44,6 +46,8 @@ export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall:
   const locale = useLocale();
   const dash = t('portcalls.not_set');
   const vesselTypeText = useVesselTypeText();
+  const detailedVesselTypeText = useDetailedVesselTypeText();
+  const [isVesselTypeOpen, setVesselTypeOpen] = useState(false);
   const when = (iso: string | null) => formatZonedDateTime(iso, timeZone, locale) || dash;
   const orText = (value: string | null) => (value && value.trim() ? value : dash);
   const bollardName = (id: number | null) => (id === null ? null : (terminal?.bollards.find((b) => b.id === id)?.name ?? null));
@@ -63,6 +67,9 @@ export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall:
           <Field label={t('portcalls.vessel_type')} testId="summary-vessel-type">
             {vesselTypeText(p.vessel_type)}
           </Field>
+          <Field label={t('portcalls.vessel_type_detailed')} testId="summary-vessel-type-detailed">
+            {detailedVesselTypeText(p.vessel_type_detailed) ?? dash}
+          </Field>
           <Field label={t('portcalls.vessel_length')}>{t('portcalls.metres', { value: formatNumber(p.vessel_length_overall, locale, 1) })}</Field>
           <Field label={t('portcalls.fields.portcall_type')}>{t(portcallTypeKey(p.portcall_type))}</Field>
           <Field label={t('portcalls.fields.is_dummy')}>{p.is_dummy ? t('portcalls.yes') : t('portcalls.no')}</Field>
@@ -73,6 +80,17 @@ export function PortcallSummary({ portcall: p, terminal, timeZone }: { portcall:
             {characteristics.length ? characteristics.map((c) => t(characteristicKey(c))).join(', ') : t('portcalls.none')}
           </Field>
         </SimpleGrid>
+        {/* Whoever sees a call answers for its vessel (the booking rule), so the server takes the change from them. */}
+        <Group mt="sm">
+          <Button variant="light" size="xs" leftSection={<IconPencil size={16} />} onClick={() => setVesselTypeOpen(true)} data-testid="vessel-type-edit">
+            {t('portcalls.vessel_type_form.edit')}
+          </Button>
+        </Group>
+        <VesselTypeDialog
+          vessel={{ id: p.vessel_id, name: p.vessel_name, vessel_type: p.vessel_type, vessel_type_detailed: p.vessel_type_detailed }}
+          opened={isVesselTypeOpen}
+          onClose={() => setVesselTypeOpen(false)}
+        />
       </SectionCard>
 
       <SectionCard id="summary-parties" title={t('portcalls.sections.parties')} icon={<IconUsers {...iconProps} />} testId="summary-parties">
