@@ -93,7 +93,7 @@ function DelayReasonsOfTerminal({ terminalId, terminalName }: { terminalId: numb
           <Table verticalSpacing="xs" fz="sm" striped aria-labelledby="settings-delay-reasons-title">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={72}>{t('settings.delay_reasons.code')}</Table.Th>
+                <Table.Th>{t('settings.delay_reasons.code')}</Table.Th>
                 <Table.Th>{t(`settings.delay_reasons.name_${locale === 'de' || locale === 'fr' || locale === 'es' ? locale : 'en'}`)}</Table.Th>
                 <Table.Th w={1} />
               </Table.Tr>
