@@ -26,7 +26,7 @@ const reports = (call: { path: string }) => (call.path === `${API}/terminals` ? 
 
 async function openMovementExport() {
   renderApp('/en/voyage-center/reports/movement', signedIn, reports);
-  await screen.findByTestId('movement-table', {}, { timeout: 10_000 });
+  await screen.findByTestId('movement-table');
   fireEvent.click(screen.getByTestId('report-export'));
 }
 
@@ -57,7 +57,7 @@ describe('export menu: what a person can run into', () => {
   it('says there is nothing to export when the table is empty, instead of a button that cannot say why', async () => {
     const audit = (call: { path: string }) => (call.path === `${API}/portcall_audit` ? success({ items: [], meta: { page: 1, per_page: 20, total_count: 0, total_pages: 0 } }) : undefined);
     renderApp('/en/portcall-planner/details?id=5', signedIn, audit, portcallApi({ portcall: () => makePortcall() }), masterDataApi);
-    const button = await screen.findByTestId('audit-export', {}, { timeout: 10_000 });
+    const button = await screen.findByTestId('audit-export');
     expect(button.hasAttribute('disabled')).toBe(false);
     fireEvent.click(button);
     expect((await screen.findByTestId('audit-export-empty')).textContent).toBe('Nothing to export: the table shows no rows.');

@@ -1,8 +1,8 @@
 // "Delay reasons" (terminal operators): the current terminal's delay codes with a name per language, the list the
 // negotiation picker offers. The names are the terminal's own words, not SMDG's code-list texts (docs/negotiation.md).
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import { IconClockExclamation } from '@tabler/icons-react';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { IconClockExclamation, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ZDelayReasonCode, localizedName, type TDelayReason, type TLocalizedNames } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
@@ -89,7 +89,7 @@ function DelayReasonsOfTerminal({ terminalId, terminalName }: { terminalId: numb
           {t('settings.delay_reasons.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={360} type="native">
+        <Table.ScrollContainer minWidth={300} type="native">
           <Table verticalSpacing="xs" fz="sm" striped aria-labelledby="settings-delay-reasons-title">
             <Table.Thead>
               <Table.Tr>
@@ -117,9 +117,10 @@ function DelayReasonsOfTerminal({ terminalId, terminalName }: { terminalId: numb
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="light" onClick={() => reset(draftOf(reason))} aria-label={t('settings.delay_reasons.edit_title', { code: reason.code })} data-testid="delay-reason-edit">
-                      {t('settings.delay_reasons.edit')}
-                    </Button>
+                    {/* An icon, so the table fits a phone; its name says which reason it edits. */}
+                    <ActionIcon variant="light" onClick={() => reset(draftOf(reason))} aria-label={t('settings.delay_reasons.edit_title', { code: reason.code })} title={t('settings.delay_reasons.edit_title', { code: reason.code })} data-testid="delay-reason-edit">
+                      <IconPencil size={16} />
+                    </ActionIcon>
                   </Table.Td>
                 </Table.Tr>
               ))}
