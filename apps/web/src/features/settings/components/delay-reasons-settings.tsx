@@ -1,7 +1,7 @@
 // "Delay reasons" (terminal operators): the current terminal's delay codes with a name per language, the list the
 // negotiation picker offers. The names are the terminal's own words, not SMDG's code-list texts (docs/negotiation.md).
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconClockExclamation, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ZDelayReasonCode, localizedName, type TDelayReason, type TLocalizedNames } from '@quayline/domain';
@@ -10,6 +10,7 @@ import { isApiError, reasonOf } from '@/lib/api-client';
 import { useDelayReasons } from '@/lib/delay-reasons';
 import { useCurrentTerminal } from '@/lib/terminals';
 import { useDelayReasonActions } from '../api/delay-reasons';
+import { SectionList } from './section-list';
 import { SettingsSection } from './settings-section';
 
 const OTHER_LANGUAGES = ['de', 'fr', 'es'] as const;
@@ -78,17 +79,8 @@ function DelayReasonsOfTerminal({ terminalId, terminalName }: { terminalId: numb
           {problem}
         </Alert>
       )}
-      {list.isPending ? (
-        <Loader size="sm" type="dots" aria-label={t('app.loading')} />
-      ) : list.isError ? (
-        <Alert color="red" variant="light">
-          {t('settings.delay_reasons.load_failed')}
-        </Alert>
-      ) : list.data.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="delay-reasons-empty">
-          {t('settings.delay_reasons.empty')}
-        </Text>
-      ) : (
+      <SectionList list={list} loadFailed={t('settings.delay_reasons.load_failed')} empty={t('settings.delay_reasons.empty')} emptyTestId="delay-reasons-empty">
+        {(items) => (
         <Table.ScrollContainer minWidth={300} type="native">
           <Table verticalSpacing="xs" fz="sm" striped aria-labelledby="settings-delay-reasons-title">
             <Table.Thead>
@@ -99,7 +91,7 @@ function DelayReasonsOfTerminal({ terminalId, terminalName }: { terminalId: numb
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {list.data.map((reason) => (
+              {items.map((reason) => (
                 <Table.Tr key={reason.id} data-testid="delay-reason-row" data-code={reason.code}>
                   <Table.Td ff="monospace" fw={600}>
                     {reason.code}
@@ -127,7 +119,8 @@ function DelayReasonsOfTerminal({ terminalId, terminalName }: { terminalId: numb
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      )}
+        )}
+      </SectionList>
       <Stack gap="sm" component="form" onSubmit={(e) => { e.preventDefault(); save(); }} aria-label={isEditing ? t('settings.delay_reasons.edit_title', { code: draft.code }) : t('settings.delay_reasons.add')} data-testid="delay-reason-form">
         {isEditing && (
           <Text fw={600} size="sm">
