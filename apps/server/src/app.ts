@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { berthPlanRoutes } from './modules/berth-plan/berth-plan.routes';
 import { plannerPortcallRoutes } from './modules/berth-plan/planner-portcalls.routes';
 import { blockedZoneRoutes } from './modules/blocked-zones/blocked-zone.routes';
+import { delayReasonRoutes } from './modules/delay-reasons/delay-reason.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { organisationRoutes } from './modules/organisations/organisation.routes';
 import { portRoutes } from './modules/ports/port.routes';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(translationRoutes);
       await api.register(terminalRoutes);
       await api.register(blockedZoneRoutes);
+      await api.register(delayReasonRoutes);
       await api.register(vesselRoutes);
       await api.register(organisationRoutes);
       await api.register(portRoutes);

@@ -7,6 +7,7 @@ export * from './password';
 export * from './role-actions';
 export * from './schemas/auth';
 export * from './schemas/master-data';
+export * from './schemas/delay-reasons';
 export * from './schemas/paging';
 export * from './schemas/settings';
 export * from './schemas/user';

@@ -26,6 +26,8 @@ export const ROLE_ACTIONS = {
   fill_prise_notice: ['terminal_operator', 'agent'],
   /** Connect DCSA JIT counterparties (their API keys). */
   manage_jit_counterparties: ['terminal_operator'],
+  /** The terminal's delay reasons (codes and their names) on the settings screen. */
+  manage_delay_reasons: ['terminal_operator'],
   /** DCSA JIT: omit a port call or terminal call, or decline a service: the service consumer, the vessel side. */
   consume_jit_services: ['vessel_operator', 'agent'],
   /** DCSA JIT: cancel a service: the service provider, the terminal. */

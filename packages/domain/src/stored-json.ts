@@ -47,7 +47,7 @@ export const STORED_JSON = {
   template_rotation: { schema: z.array(ZRotationStop).min(1).max(40), storedIn: ['voyage_templates.rotation'] },
   template_berth_window: { schema: ZBerthWindow, storedIn: ['voyage_templates.berth_window'] },
   template_recurrence: { schema: ZRecurrence, storedIn: ['voyage_templates.recurrence'] },
-  localized_names: { schema: ZLocalizedNames, storedIn: ['terminal_shifts.names', 'pilot_boarding_places.names'] },
+  localized_names: { schema: ZLocalizedNames, storedIn: ['terminal_shifts.names', 'pilot_boarding_places.names', 'terminal_delay_reasons.names'] },
   cargo_quantities: { schema: ZCargoQuantities, storedIn: ['portcall_cargo_details.quantities'] },
   prise_submitted_content: { schema: ZPriseNoticeContent, storedIn: ['prise_notices.submitted_content'] },
   prise_changed_parts: { schema: ZPriseChangedParts, storedIn: ['prise_notice_events.changed'] },

@@ -30,6 +30,7 @@ import * as m0033 from './migrations/0033-read-model-prise-notices';
 import * as m0035 from './migrations/0035-portcalls-departure-index';
 import * as m0040 from './migrations/0040-jit-outbox';
 import * as m0041 from './migrations/0041-vessel-type-detailed';
+import * as m0042 from './migrations/0042-terminal-delay-reasons';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0035-portcalls-departure-index': m0035,
   '0040-jit-outbox': m0040,
   '0041-vessel-type-detailed': m0041,
+  '0042-terminal-delay-reasons': m0042,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

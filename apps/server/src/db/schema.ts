@@ -96,6 +96,15 @@ export type BlockedZonesTable = {
   starts_at: Timestamp;
   ends_at: Timestamp;
 };
+export type TerminalDelayReasonsTable = {
+  id: Generated<number>;
+  terminal_id: number;
+  code: string;
+  name: string;
+  names: ColumnType<TLocalizedNames, StoredJson<'localized_names'> | undefined, StoredJson<'localized_names'>>;
+  is_active: Generated<boolean>;
+  version: Generated<number>;
+};
 export type CargoHandlingEquipmentsTable = {
   id: Generated<number>;
   terminal_id: number;
@@ -801,6 +810,7 @@ export type DB = {
   terminal_shifts: TerminalShiftsTable;
   terminal_non_working_times: TerminalNonWorkingTimesTable;
   blocked_zones: BlockedZonesTable;
+  terminal_delay_reasons: TerminalDelayReasonsTable;
   cargo_handling_equipments: CargoHandlingEquipmentsTable;
   pilot_boarding_places: PilotBoardingPlacesTable;
   vessels: VesselsTable;

@@ -71,6 +71,20 @@ export const DEMO_TERMINAL = {
     { name: 'Brunsbüttel pilot change', names: { de: 'Lotsenwechsel Brunsbüttel', fr: 'Relève des pilotes à Brunsbüttel', es: 'Relevo de prácticos en Brunsbüttel' }, minutes: 180, lat: 53.8917, lng: 9.1418, geofenceRadiusM: 2000 },
     { name: 'Hamburg Seemannshöft', names: { de: 'Hamburg Seemannshöft', fr: 'Hambourg Seemannshöft', es: 'Hamburgo Seemannshöft' }, minutes: 35, lat: 53.5428, lng: 9.8786, geofenceRadiusM: 1000 },
   ],
+  /**
+   * The terminal's delay reasons: three-letter codes as DCSA JIT carries them, with names written here in plain words
+   * (SMDG's own code-list texts may not be shipped, docs/negotiation.md). BER is what the demo's proposals carry.
+   */
+  delayReasons: [
+    { code: 'BER', name: 'Waiting for a free berth', names: { de: 'Warten auf einen freien Liegeplatz', fr: "Attente d'un poste à quai libre", es: 'Espera de un atraque libre' } },
+    { code: 'CON', name: 'Port congestion', names: { de: 'Stau im Hafen', fr: 'Congestion du port', es: 'Congestión portuaria' } },
+    { code: 'CRN', name: 'Crane breakdown', names: { de: 'Kranausfall', fr: 'Panne de grue', es: 'Avería de grúa' } },
+    { code: 'LPP', name: 'Late from the previous port', names: { de: 'Verspätung aus dem vorigen Hafen', fr: 'Retard au port précédent', es: 'Retraso en el puerto anterior' } },
+    { code: 'PIL', name: 'No pilot available', names: { de: 'Kein Lotse verfügbar', fr: 'Pas de pilote disponible', es: 'Sin práctico disponible' } },
+    { code: 'STR', name: 'Strike', names: { de: 'Streik', fr: 'Grève', es: 'Huelga' } },
+    { code: 'TID', name: 'Waiting for the tide', names: { de: 'Warten auf die Tide', fr: 'Attente de la marée', es: 'Espera de la marea' } },
+    { code: 'WEA', name: 'Bad weather', names: { de: 'Schlechtes Wetter', fr: 'Mauvais temps', es: 'Mal tiempo' } },
+  ],
 } as const;
 
 /**

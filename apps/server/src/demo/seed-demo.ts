@@ -89,6 +89,7 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date): 
   await trx.insertInto('bollards').values(demoBollards(t.quay_length_m).map((b) => ({ terminal_id: terminal.id, ...b }))).execute();
   await trx.insertInto('terminal_cranes').values(demoCranes().map((c) => ({ terminal_id: terminal.id, ...c }))).execute();
   await trx.insertInto('terminal_shifts').values(t.shifts.map((s) => ({ terminal_id: terminal.id, ...s, names: storedJson('localized_names', s.names) }))).execute();
+  await trx.insertInto('terminal_delay_reasons').values(t.delayReasons.map((r) => ({ terminal_id: terminal.id, ...r, names: storedJson('localized_names', r.names) }))).execute();
   const nonWorking = demoNonWorkingTimes(now, t.time_zone);
   await trx.insertInto('terminal_non_working_times').values(nonWorking.map((n) => ({ terminal_id: terminal.id, ...n }))).execute();
   await trx.insertInto('cargo_handling_equipments').values(DEMO_CARGO_HANDLING_EQUIPMENT.map((e) => ({ terminal_id: terminal.id, ...e }))).execute();

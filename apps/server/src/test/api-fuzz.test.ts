@@ -330,6 +330,7 @@ async function knownIds(t: TestApp): Promise<TKnownIds> {
     portcalls: 'portcalls',
     watchlist: 'portcalls',
     blocked_zones: 'blocked_zones',
+    delay_reasons: 'terminal_delay_reasons',
     vessels: 'vessels',
     non_working_times: 'terminal_non_working_times',
     terminal_shifts: 'terminal_shifts',

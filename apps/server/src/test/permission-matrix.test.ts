@@ -266,6 +266,17 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
     return row.id;
   }
 
+  // Codes are unique per terminal: every cell that adds or uses up a delay reason gets a code of its own.
+  let delayCodeCount = 0;
+  const freshDelayCode = () => {
+    const n = delayCodeCount++;
+    return `Q${String.fromCharCode(65 + Math.floor(n / 26) % 26)}${String.fromCharCode(65 + (n % 26))}`;
+  };
+  async function freshDelayReason(): Promise<number> {
+    const row = await w.db.insertInto('terminal_delay_reasons').values({ terminal_id: w.terminalId, code: freshDelayCode(), name: 'Matrix test reason' }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
   async function freshNonWorkingTime(): Promise<number> {
     const day = w.now.getTime() + 50 * DAY;
     const row = await w.db
@@ -449,6 +460,9 @@ describe.each(DB_TARGETS)('the permission matrix on %s', (target) => {
     'POST /vessels': () => ({ body: { name: 'Matrix Trader', imo_number: freshImo(), vessel_type: 'CONTAINER', length_overall_m: 200, beam_m: 30, max_draft_m: 11 } }),
     'POST /blocked_zones': () => ({ body: { reason: 'Matrix test', start_position_m: 100, end_position_m: 150, starts_at: iso(30), ends_at: iso(31) } }),
     'DELETE /blocked_zones/{id}': async () => ({ pathValues: { id: await freshBlockedZone() } }),
+    'POST /delay_reasons': () => ({ body: { code: freshDelayCode(), name: 'Matrix test reason' } }),
+    'PUT /delay_reasons/{id}': async () => ({ pathValues: { id: await freshDelayReason() }, body: { name: 'Matrix test reason', names: {}, is_active: true, version: 1 } }),
+    'DELETE /delay_reasons/{id}': async () => ({ pathValues: { id: await freshDelayReason() } }),
     'POST /non_working_times': () => ({ body: { kind: 'break', reason: 'Matrix test', starts_at: iso(45), ends_at: iso(45.1) } }),
     'DELETE /non_working_times/{id}': async () => ({ pathValues: { id: await freshNonWorkingTime() } }),
     'PUT /terminal_shifts/{id}': () => ({ pathValues: { id: w.shiftId }, body: { gangs_available: 14 } }),

@@ -1,9 +1,9 @@
-// The one way to download on a screen: an "Export" menu with the rows on screen as a file built in the browser (six
+// The one way to download on a screen: an "Export" menu with the rows on screen as a file built in the browser (seven
 // formats) and, where the server has a download of every matching row, links to it in the same menu.
 import { useState } from 'react';
-import { Button, Menu, type MantineSize } from '@mantine/core';
+import { Button, Menu, Text, type MantineSize } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBraces, IconChevronDown, IconCode, IconDatabaseExport, IconFileSpreadsheet, IconFileText, IconFileTypeCsv, IconFileTypeHtml, IconTableExport } from '@tabler/icons-react';
+import { IconBraces, IconChevronDown, IconCode, IconDatabaseExport, IconFileSpreadsheet, IconFileText, IconFileTypeCss, IconFileTypeCsv, IconFileTypeHtml, IconTableExport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { downloadBlob } from '@/lib/export/download-file';
 import { ExportError } from '@/lib/export/export-errors';
@@ -16,6 +16,7 @@ const FORMAT_ICONS: Record<TExportFormat, typeof IconFileText> = {
   html: IconFileTypeHtml,
   xml: IconCode,
   txt: IconFileText,
+  css: IconFileTypeCss,
 };
 
 /** Server downloads of every row matching the filters (not only the page shown), as ready-made URLs. */
@@ -44,13 +45,19 @@ export function ExportMenu({ rows, columns, tableLabel, fileName, serverDownload
 
   const exportAs = async (format: TExportFormat) => {
     setBusyFormat(format);
+    const fail = (message: string) => notifications.show({ color: 'red', message, ...({ 'data-testid': `${testId}-error` } as object) });
     try {
       // A BOM so Excel, which opens most csv files by double-click, reads umlauts and accents as UTF-8.
       const file = await exportTable({ data: rows, columns, format, withBom: format === 'csv', ...(fileName ? { fileName } : {}) });
-      downloadBlob(file.blob, file.fileName);
+      try {
+        downloadBlob(file.blob, file.fileName);
+      } catch (error) {
+        // A browser or policy that forbids saving files from the page (object URLs refused).
+        console.error(error);
+        fail(t('export.errors.download_failed'));
+      }
     } catch (error) {
-      const message = error instanceof ExportError ? t(error.translationKey, { type: error.type }) : t('export.failed');
-      notifications.show({ color: 'red', message });
+      fail(error instanceof ExportError ? t(error.translationKey, { type: error.type }) : t('export.failed'));
     } finally {
       setBusyFormat(null);
     }
@@ -65,7 +72,6 @@ export function ExportMenu({ rows, columns, tableLabel, fileName, serverDownload
           leftSection={<IconTableExport size={18} />}
           rightSection={<IconChevronDown size={14} />}
           loading={busyFormat !== null}
-          disabled={rows.length === 0 && !serverDownloads}
           aria-label={t('export.button_label', { table: tableLabel })}
           data-testid={testId}
         >
@@ -76,6 +82,12 @@ export function ExportMenu({ rows, columns, tableLabel, fileName, serverDownload
         {hasRowsShown && (
           <>
             <Menu.Label>{t('export.rows_shown', { count: rows.length })}</Menu.Label>
+            {rows.length === 0 && (
+              // Said in the menu rather than by a greyed-out button, which cannot tell why.
+              <Text size="sm" c="dimmed" px="sm" pb={4} maw={260} data-testid={`${testId}-empty`}>
+                {t('export.errors.empty')}
+              </Text>
+            )}
             {EXPORT_FORMATS.map((format) => {
               const Icon = FORMAT_ICONS[format];
               return (

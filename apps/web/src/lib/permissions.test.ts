@@ -14,6 +14,7 @@ const EXPECTED: Record<TAppAction, { terminal_operator: boolean; vessel_operator
   write_voyage_templates: { terminal_operator: true, vessel_operator: true, agent: false },
   fill_prise_notice: { terminal_operator: true, vessel_operator: false, agent: true },
   manage_jit_counterparties: { terminal_operator: true, vessel_operator: false, agent: false },
+  manage_delay_reasons: { terminal_operator: true, vessel_operator: false, agent: false },
   consume_jit_services: { terminal_operator: false, vessel_operator: true, agent: true },
   provide_jit_services: { terminal_operator: true, vessel_operator: false, agent: false },
 };

@@ -60,6 +60,10 @@ export const ROUTE_PERMISSIONS = {
   'GET /blocked_zones': { session: 'required' },
   'POST /blocked_zones': { session: 'required', action: 'manage_blocked_zones' },
   'DELETE /blocked_zones/{id}': { session: 'required', action: 'manage_blocked_zones' },
+  'GET /delay_reasons': { session: 'required' },
+  'POST /delay_reasons': { session: 'required', action: 'manage_delay_reasons' },
+  'PUT /delay_reasons/{id}': { session: 'required', action: 'manage_delay_reasons' },
+  'DELETE /delay_reasons/{id}': { session: 'required', action: 'manage_delay_reasons' },
   'GET /vessels': { session: 'required' },
   'POST /vessels': { session: 'required', action: 'create_vessel' },
   'GET /vessels/{id}': { session: 'required' },
@@ -214,6 +218,7 @@ const REFUSALS: Record<TRoleAction, string> = {
   write_voyage_templates: 'Agents cannot create or change voyage templates.',
   fill_prise_notice: 'Only the terminal and the call\u2019s agent file the PRISE notice.',
   manage_jit_counterparties: 'Only terminal operators connect JIT counterparties.',
+  manage_delay_reasons: "Only the terminal's operators keep its delay reasons.",
   consume_jit_services: 'DCSA: only the service consumer (the vessel side) omits a port call or terminal call, or declines a service; the provider cancels its services.',
   provide_jit_services: 'DCSA: only the service provider (the terminal) cancels a service; the consumer declines it.',
 };

@@ -1,21 +1,22 @@
-// Client-side export of a table (spec section 7): rows the user sees to a csv, json, xlsx, html, xml or txt file.
+// Client-side export of a table (spec section 7): rows the user sees to a csv, json, xlsx, html, xml, txt or css file.
 import { DEFAULT_EXPORT_FILE_NAME, toCsv } from '@quayline/domain';
 import { resolveColumns, type TExportColumn, type TExportRow } from './cell-text';
 import { ExportError } from './export-errors';
+import { toCss } from './to-css';
 import { toHtml } from './to-html';
 import { toText } from './to-text';
 import { toXml } from './to-xml';
 
 export type { TExportColumn, TExportRow } from './cell-text';
 
-export const EXPORT_FORMATS = ['csv', 'xlsx', 'json', 'html', 'xml', 'txt'] as const;
+export const EXPORT_FORMATS = ['csv', 'xlsx', 'json', 'html', 'xml', 'txt', 'css'] as const;
 export type TExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The spec names the Excel type `xls`; like the server's downloads it is written as a modern .xlsx workbook. */
 const FORMAT_ALIASES: Record<string, TExportFormat> = { xls: 'xlsx' };
 
 /** The formats that need rows and columns: a bare string has no table in it. */
-const TABULAR: ReadonlySet<TExportFormat> = new Set(['csv', 'xlsx', 'html', 'xml']);
+const TABULAR: ReadonlySet<TExportFormat> = new Set(['csv', 'xlsx', 'html', 'xml', 'css']);
 
 export const EXPORT_MIME_TYPES: Record<TExportFormat, string> = {
   csv: 'text/csv;charset=utf-8',
@@ -24,6 +25,7 @@ export const EXPORT_MIME_TYPES: Record<TExportFormat, string> = {
   html: 'text/html;charset=utf-8',
   xml: 'application/xml;charset=utf-8',
   txt: 'text/plain;charset=utf-8',
+  css: 'text/css;charset=utf-8',
 };
 
 export type TExportOptions = {
@@ -58,6 +60,15 @@ function projectRows(rows: TExportRow[], columns: TExportColumn[]): TExportRow[]
   return rows.map((row) => Object.fromEntries(columns.map((c) => [c.key, row[c.key] ?? null])));
 }
 
+/** The workbook writer is a chunk of its own; offline or after a new release it may not load, which the user is told. */
+async function loadXlsxWriter(format: string) {
+  try {
+    return (await import('./to-xlsx')).toXlsx;
+  } catch {
+    throw new ExportError('writer_unavailable', format);
+  }
+}
+
 /** The file's text (or binary for xlsx) without the Blob wrapper; the checks happen here, before anything is built. */
 async function render(options: TExportOptions, format: TExportFormat, baseName: string): Promise<string | Blob> {
   const { data } = options;
@@ -83,10 +94,11 @@ async function render(options: TExportOptions, format: TExportFormat, baseName: 
       return toXml({ rows: data, columns });
     case 'txt':
       return toText({ rows: data, columns });
+    case 'css':
+      return toCss({ rows: data, columns });
     case 'xlsx': {
       // The workbook writer loads on first use: most people never export to Excel.
-      const { toXlsx } = await import('./to-xlsx');
-      return toXlsx({ rows: data, columns, sheetName: baseName });
+      return (await loadXlsxWriter(options.format))({ rows: data, columns, sheetName: baseName });
     }
   }
 }

@@ -4,6 +4,24 @@ import { legalActions, type TPortcall } from '@quayline/domain';
 import { failure, renderApp, signedIn, success } from '@/test/render-app';
 import { API, makePortcall, makeStep, portcallApi, REQUESTED_CHAIN, signedInAs } from '@/test/portcall-fixtures';
 import { timeStateOf } from '../utils/time-state';
+import de from '../../../../../server/src/modules/translations/locales/de.json';
+
+const DELAY_REASONS = [
+  { id: 1, terminal_id: 1, code: 'BER', name: 'Waiting for a free berth', names: { de: 'Warten auf einen freien Liegeplatz' }, is_active: true, version: 1 },
+  { id: 2, terminal_id: 1, code: 'STR', name: 'Strike', names: { de: 'Streik' }, is_active: false, version: 2 },
+  { id: 3, terminal_id: 1, code: 'WEA', name: 'Bad weather', names: { de: 'Schlechtes Wetter' }, is_active: true, version: 1 },
+];
+const delayReasonsApi = (call: { method: string; path: string; search: URLSearchParams }) =>
+  call.method === 'GET' && call.path === `${API}/delay_reasons` && call.search.get('terminal_id') === '1' ? success(DELAY_REASONS) : undefined;
+
+/** Types into the searchable picker and chooses the option by its shown text. */
+async function pickDelayReason(search: string, option: string) {
+  const picker = screen.getByTestId('negotiation-delay-code') as HTMLInputElement;
+  await waitFor(() => expect(picker.disabled).toBe(false));
+  fireEvent.click(picker);
+  fireEvent.change(picker, { target: { value: search } });
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
 
 const DETAILS = '/en/portcall-planner/details?id=5';
 const AGENT = { user_type: 'agent' as const, organisation_id: 301, organisation_name: 'Elbe Ship Agency GmbH' };
@@ -93,25 +111,20 @@ describe('negotiation panel', () => {
     await waitFor(() => expect(screen.getByTestId('negotiation-berth_arrival').getAttribute('data-label')).toBe('accepted'));
   });
 
-  it('sends a proposal with the typed Berlin time as UTC, a delay code and the current version', async () => {
+  it('sends a proposal with the typed Berlin time as UTC, a delay reason picked by name and the current version', async () => {
     const portcall = makePortcall();
     const { apiCalls } = renderApp(
       DETAILS,
       signedIn,
       (call) => (call.method === 'POST' && call.path === `${API}/portcalls/5/negotiate` ? success(makePortcall({ version: 4 })) : undefined),
+      delayReasonsApi,
       portcallApi({ portcall: () => portcall }),
     );
     fireEvent.click(await screen.findByTestId('negotiate-berth_arrival-propose'));
     const dateField = (await screen.findByTestId('negotiation-date-time')) as HTMLInputElement;
     expect(dateField.value).toBe('15-07-2026 10:00');
     fireEvent.change(dateField, { target: { value: '15-07-2026 14:30' } });
-    fireEvent.change(screen.getByTestId('negotiation-delay-code'), { target: { value: 'ab' } });
-    fireEvent.click(screen.getByTestId('negotiation-submit'));
-    // Two letters are not an SMDG code: nothing is sent.
-    expect(await screen.findByText('An SMDG delay code has three capital letters')).toBeTruthy();
-    expect(apiCalls().some((c) => c.method === 'POST')).toBe(false);
-
-    fireEvent.change(screen.getByTestId('negotiation-delay-code'), { target: { value: 'wea' } });
+    await pickDelayReason('weather', 'WEA — Bad weather');
     fireEvent.click(screen.getByTestId('negotiation-submit'));
     await waitFor(() => expect(apiCalls().some((c) => c.method === 'POST')).toBe(true));
     expect(apiCalls().find((c) => c.method === 'POST')?.body).toEqual({
@@ -121,6 +134,42 @@ describe('negotiation panel', () => {
       date_time: '2026-07-15T12:30:00.000Z',
       delay_reason_code: 'WEA',
     });
+  });
+
+  it('offers the terminal\u2019s active delay reasons by their German names and sends the code', async () => {
+    const portcall = makePortcall();
+    const { apiCalls } = renderApp(
+      '/de/portcall-planner/details?id=5',
+      signedIn,
+      (call) => (call.path === `${API}/translations/de` ? success(de) : undefined),
+      (call) => (call.method === 'POST' && call.path === `${API}/portcalls/5/negotiate` ? success(makePortcall({ version: 4 })) : undefined),
+      delayReasonsApi,
+      portcallApi({ portcall: () => portcall }),
+    );
+    fireEvent.click(await screen.findByTestId('negotiate-berth_arrival-propose'));
+    const picker = (await screen.findByTestId('negotiation-delay-code')) as HTMLInputElement;
+    expect(await screen.findByText('Verspätungsgrund')).toBeTruthy();
+    await waitFor(() => expect(picker.disabled).toBe(false));
+    fireEvent.click(picker);
+    // Active reasons only (the strike is switched off), each as its code and German name.
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['BER — Warten auf einen freien Liegeplatz', 'WEA — Schlechtes Wetter']);
+    await pickDelayReason('wetter', 'WEA — Schlechtes Wetter');
+    expect(picker.value).toBe('WEA — Schlechtes Wetter');
+    fireEvent.click(screen.getByTestId('negotiation-submit'));
+    await waitFor(() => expect(apiCalls().some((c) => c.method === 'POST')).toBe(true));
+    expect(apiCalls().find((c) => c.method === 'POST')?.body).toMatchObject({ action: 'propose', delay_reason_code: 'WEA' });
+  });
+
+  it('names the delay reason next to its code in the chain, and keeps a code from outside the list bare', async () => {
+    const chain = [
+      ...REQUESTED_CHAIN,
+      makeStep({ id: 91, time: 'berth_arrival', action: 'propose', party: 'terminal', label: 'planned', change_label: 'proposed', date_time: '2026-07-15T12:00:00.000Z', delay_reason_code: 'WEA' }),
+      makeStep({ id: 92, time: 'berth_departure', action: 'estimate', party: 'vessel_side', label: 'estimated', change_label: 'revised', date_time: '2026-07-16T12:00:00.000Z', delay_reason_code: 'XYZ' }),
+    ];
+    renderApp(DETAILS, signedIn, delayReasonsApi, portcallApi({ portcall: () => makePortcall(), chain: () => chain }));
+    const history = await screen.findByTestId('portcall-history');
+    await waitFor(() => expect(within(history).getAllByTestId('history-delay').map((d) => d.textContent)).toEqual(['Delay WEA — Bad weather', 'Delay XYZ']));
   });
 
   it('shows the newer value on a version conflict instead of overwriting it', async () => {

@@ -1,16 +1,17 @@
-// The small form behind one negotiation button: a date and time where the step takes one, an SMDG delay code, a remark.
+// The small form behind one negotiation button: a date and time where the step takes one, a delay reason picked from
+// the terminal's own list (code and name), a remark.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { POPUP_AUTO_CLOSE_MS, ZDelayReasonCode, type TNegotiatedTime, type TNegotiationAction, type TNegotiationRequest, type TParty, type TPortcall } from '@quayline/domain';
+import { POPUP_AUTO_CLOSE_MS, delayReasonLabel, type TNegotiatedTime, type TNegotiationAction, type TNegotiationRequest, type TParty, type TPortcall } from '@quayline/domain';
 import { ConflictNotice } from '@/components/ui/conflict-notice';
-import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useLocale } from '@/hooks/use-locale';
 import { isApiError } from '@/lib/api-client';
+import { useDelayReasons } from '@/lib/delay-reasons';
 import { withLabel } from '@/lib/record-labels';
 import { formatZonedDateTime, fromZonedInputValue, toZonedInputValue } from '@/lib/zoned-time';
 import { useNegotiatePortcall } from '../api/negotiate-portcall';
@@ -32,7 +33,7 @@ type TNegotiationStepFormProps = {
   onDone: () => void;
 };
 
-type TStepErrors = { date_time?: string; delay_reason_code?: string };
+type TStepErrors = { date_time?: string };
 
 export function NegotiationStepForm({ portcall, time, action, party, timeZone, onDone }: TNegotiationStepFormProps) {
   const { t } = useTranslation();
@@ -43,7 +44,10 @@ export function NegotiationStepForm({ portcall, time, action, party, timeZone, o
   const negotiateMutation = useNegotiatePortcall();
   const takesTime = actionTakesTime(action, party);
   const [dateTime, setDateTime] = useState(() => toZonedInputValue(portcall[time], timeZone));
-  const [delayCode, setDelayCode] = useState('');
+  const [delayCode, setDelayCode] = useState<string | null>(null);
+  const delayReasons = useDelayReasons(portcall.terminal_id);
+  // Only the terminal's active reasons are offered; codes that came in from outside show in the chain, not here.
+  const delayOptions = (delayReasons.data ?? []).filter((r) => r.is_active).map((r) => ({ value: r.code, label: delayReasonLabel(r.code, [r], locale) }));
   const [remark, setRemark] = useState('');
   const [errors, setErrors] = useState<TStepErrors>({});
   const [conflict, setConflict] = useState<TPortcall | null>(null);
@@ -54,14 +58,12 @@ export function NegotiationStepForm({ portcall, time, action, party, timeZone, o
     const nextErrors: TStepErrors = {};
     const iso = takesTime ? fromZonedInputValue(dateTime, timeZone) : null;
     if (takesTime && !iso) nextErrors.date_time = dateTime.trim() ? t('portcalls.problems.invalid_time') : t('portcalls.problems.required');
-    const code = delayCode.trim().toUpperCase();
-    if (code && !ZDelayReasonCode.safeParse(code).success) nextErrors.delay_reason_code = t('portcalls.negotiation.delay_code_invalid');
     setErrors(nextErrors);
-    if (nextErrors.date_time || nextErrors.delay_reason_code) return;
+    if (nextErrors.date_time) return;
 
     const step: TNegotiationRequest = { time, action, version: portcall.version };
     if (iso) step.date_time = iso;
-    if (code) step.delay_reason_code = code;
+    if (delayCode) step.delay_reason_code = delayCode;
     if (remark.trim()) step.remark = remark.trim();
     negotiateMutation.mutate(
       { id: portcall.id, step },
@@ -143,14 +145,19 @@ export function NegotiationStepForm({ portcall, time, action, party, timeZone, o
               data-testid="negotiation-date-time"
             />
           )}
-          <TextField
+          <Select
             size="sm"
             label={t('portcalls.negotiation.delay_code')}
-            description={t('portcalls.negotiation.delay_code_hint')}
+            description={delayOptions.length > 0 || delayReasons.isPending ? t('portcalls.negotiation.delay_code_hint') : t('portcalls.negotiation.delay_code_none')}
+            placeholder={t('portcalls.negotiation.delay_code_placeholder')}
+            data={delayOptions}
             value={delayCode}
-            maxLength={3}
-            onChange={(event) => setDelayCode(event.currentTarget.value.toUpperCase())}
-            error={errors.delay_reason_code}
+            onChange={setDelayCode}
+            searchable
+            clearable
+            disabled={delayOptions.length === 0}
+            nothingFoundMessage={t('portcalls.negotiation.delay_code_nothing_found')}
+            comboboxProps={{ withinPortal: true }}
             data-testid="negotiation-delay-code"
           />
         </SimpleGrid>

@@ -112,7 +112,7 @@ export function PortcallDetailsScreen() {
       <AisDetectionsPanel portcall={portcall} timeZone={timeZone} isTerminal={can('decide_ais_detections')} />
       <PortcallSummary portcall={portcall} terminal={terminalQuery.data} timeZone={timeZone} />
       <PortcallJitTimeline portcallId={portcall.id} timeZone={timeZone} />
-      <PortcallHistory chain={chainQuery.data} timeZone={timeZone} />
+      <PortcallHistory chain={chainQuery.data} timeZone={timeZone} terminalId={portcall.terminal_id} />
       <PortcallAuditTrail portcall={portcall} timeZone={timeZone} />
     </Stack>
   );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { NEGOTIATION_ACTIONS, NEGOTIATED_TIMES, type TNegotiatedTime, type TNegotiationAction, type TParty, type TPortcallTimestamp } from '@quayline/domain';
 import { SectionCard } from '@/components/ui/section-card';
 import { useLocale } from '@/hooks/use-locale';
+import { useDelayReasonLabel } from '@/lib/delay-reasons';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 import { actionKey, partyKey, timeKey } from '@/entities/portcall/enum-labels';
 import { TimeLabelBadge } from '@/entities/portcall/portcall-badges';
@@ -27,9 +28,10 @@ export function stepWho(step: TPortcallTimestamp, t: TFunction): { name: string;
 /** The step's action in the reader's words. */
 export const stepActionText = (step: TPortcallTimestamp, t: TFunction) => (step.action === SCHEDULE_PROPOSAL_ACTION ? t('portcalls.history.schedule_proposal') : isAction(step.action) ? t(actionKey(step.action)) : step.action);
 
-export function PortcallHistory({ chain, timeZone }: { chain: TPortcallTimestamp[] | undefined; timeZone: string }) {
+export function PortcallHistory({ chain, timeZone, terminalId }: { chain: TPortcallTimestamp[] | undefined; timeZone: string; terminalId: number }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const delayLabel = useDelayReasonLabel(terminalId);
   return (
     <SectionCard id="history-title" title={t('portcalls.history.title')} icon={<IconHistory size={22} stroke={1.6} color="var(--mantine-color-harbor-7)" />} testId="portcall-history">
       {chain === undefined ? (
@@ -79,8 +81,8 @@ export function PortcallHistory({ chain, timeZone }: { chain: TPortcallTimestamp
                   <Table.Td>
                     <Stack gap={0}>
                       {step.delay_reason_code && (
-                        <Text size="xs" c="dimmed">
-                          {t('portcalls.history.delay_code', { code: step.delay_reason_code })}
+                        <Text size="xs" c="dimmed" data-testid="history-delay">
+                          {t('portcalls.history.delay_code', { code: delayLabel(step.delay_reason_code) })}
                         </Text>
                       )}
                       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

@@ -62,7 +62,7 @@ export function ReportFrame({ view, title, description, report, filters, downloa
               {state.rowCount !== null && ` · ${t('reports.row_count', { count: state.rowCount })}`}
             </Text>
             {downloads && (
-              // One menu: the rows on screen in six formats, and the server's file of every row as CSV or Excel.
+              // One menu: the rows on screen in seven formats, and the server's file of every row as CSV or Excel.
               <ExportMenu
                 rows={exportTable?.rows ?? []}
                 columns={exportTable?.columns ?? []}

@@ -1,13 +1,14 @@
 // "JIT connections" (terminal operators): the carriers' and agents' DCSA JIT 2.0 systems connected to the terminal,
 // each with its API key shown once (on connecting and on a new key), and the address Quayline will send to.
 import { useState } from 'react';
-import { Alert, Badge, Button, Code, CopyButton, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Code, CopyButton, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DCSA_JIT_PREFIX, ZDcsaCounterpartyCreate, type TDcsaCounterparty, type TDcsaCounterpartyWithKey } from '@quayline/domain';
 import { reasonOf } from '@/lib/api-client';
 import { useMasterDataSearch } from '@/lib/master-data-search';
 import { useCounterparties, useCounterpartyActions } from '../api/dcsa-counterparties';
+import { SectionList } from './section-list';
 import { SettingsSection } from './settings-section';
 
 export function JitConnectionsSettings() {
@@ -78,20 +79,11 @@ export function JitConnectionsSettings() {
           {problem}
         </Alert>
       )}
-      {list.isPending ? (
-        <Loader size="sm" type="dots" aria-label={t('app.loading')} />
-      ) : list.isError ? (
-        <Alert color="red" variant="light">
-          {t('settings.jit.load_failed')}
-        </Alert>
-      ) : list.data.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="jit-empty">
-          {t('settings.jit.empty')}
-        </Text>
-      ) : (
+      <SectionList list={list} loadFailed={t('settings.jit.load_failed')} empty={t('settings.jit.empty')} emptyTestId="jit-empty">
+        {(items) => (
         // Cards rather than a table: the endpoint addresses are long, and a phone shows each system whole.
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-          {list.data.map((c) => (
+          {items.map((c) => (
             <Paper key={c.id} withBorder radius="md" p="md" data-testid="jit-row">
               <Stack gap={6}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -132,7 +124,8 @@ export function JitConnectionsSettings() {
             </Paper>
           ))}
         </SimpleGrid>
-      )}
+        )}
+      </SectionList>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <TextInput size="sm" label={t('settings.jit.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} data-testid="jit-name" />
         <Select size="sm" label={t('settings.jit.organisation')} data={organisationOptions} value={organisationId} onChange={setOrganisationId} searchable data-testid="jit-organisation" />

@@ -1,11 +1,12 @@
 // /user-settings (settings_view): language, daily task e-mail and port-call card fields, all read back from /user_details,
-// and who acted on the user's behalf. While acting for a colleague, the colleague's own settings are shown but locked.
+// who acted on the user's behalf and, for terminal operators, the terminal's delay reasons and JIT connections. While acting for a colleague, the colleague's own settings are shown but locked.
 import { Alert, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { can } from '@/lib/permissions';
 import { useUserDetails } from '@/lib/user';
+import { DelayReasonsSettings } from './delay-reasons-settings';
 import { EmailNotificationSettings } from './email-notification-settings';
 import { JitConnectionsSettings } from './jit-connections-settings';
 import { LanguageSettings } from './language-settings';
@@ -36,6 +37,7 @@ export function SettingsScreen() {
           />
           <PortcallCardSettings key={user.portcall_card_settings.join(',')} initial={user.portcall_card_settings} />
           <OnMyBehalfSettings />
+          {can(user, 'manage_delay_reasons') && <DelayReasonsSettings />}
           {can(user, 'manage_jit_counterparties') && <JitConnectionsSettings />}
         </>
       )}
