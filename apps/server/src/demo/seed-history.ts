@@ -265,7 +265,7 @@ export async function seedDemoHistory(trx: Transaction<DB>, terminalId: number, 
     const by = c.agentId !== null && c.agentId === agentIds[0] ? agentUserId : vesselUserId;
     const lastStep = steps.at(-1)!.createdAt;
     // A liner call's voyage is numbered by its week, as the live calls' are (seed-rotation.ts); a tramp's is not a voyage.
-    const voyage = c.service ? voyageNumberOf(c.nominal) : null;
+    const voyage = c.service ? voyageNumberOf(c.nominal, c.service) : null;
     const stored: Record<TNegotiatedTime, number | null> = {
       berth_arrival: c.cancelled ? value('berth_arrival')! : atb,
       berth_departure: c.cancelled ? value('berth_departure')! : atd,

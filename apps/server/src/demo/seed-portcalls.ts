@@ -353,6 +353,8 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
     const load = moves - discharge - restow;
     const cargoType = isContainer ? 'Container (boxes)' : vessel.vessel_type === 'CAR_CARRIER' || vessel.vessel_type === 'RO_RO' ? 'Roll-on/Roll-off' : vessel.vessel_type === 'DRY_BULK' ? 'Dry bulk (tons)' : 'General';
     const orientation = rng.pick(['Starboard', 'Port'] as const);
+    // One number for the voyage in and out, as a carrier numbers a round voyage.
+    const voyage = c.service ? voyageNumberOf(c.nominal, c.service) : String(rng.int(100, 999));
     const row = await trx
       .insertInto('portcalls')
       .values({
@@ -382,8 +384,8 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
         berth_orientation: position ? orientation : null,
         // A liner call carries its service and the voyage of its week; a tramp call names no service.
         service_name: c.service?.name ?? null,
-        voyage_number_import: c.service ? `${voyageNumberOf(c.nominal)}W` : `${rng.int(100, 999)}W`,
-        voyage_number_export: c.service ? `${voyageNumberOf(c.nominal)}E` : `${rng.int(100, 999)}E`,
+        voyage_number_import: `${voyage}W`,
+        voyage_number_export: `${voyage}E`,
         draft_inbound: c.draftInbound,
         draft_outbound: c.draftOutbound,
         previous_port_id: c.service ? (world.portIdOf(c.service.previousPort) ?? rng.pick(world.portIds)) : rng.pick(world.portIds),

@@ -61,10 +61,12 @@ export function linerCalls<V extends TVesselLike>(args: { from: number; to: numb
 
 /**
  * A liner call's voyage number, from the week of its nominal arrival: a vessel calls at most once a week, so it is
- * unique per vessel, and the history and the live calls number their voyages alike.
+ * unique per vessel and service, and the history and the live calls number their voyages alike.
  */
-export function voyageNumberOf(nominalArrival: number): string {
-  return String((Math.floor(nominalArrival / (7 * DAY)) % 900) + 100);
+export function voyageNumberOf(nominalArrival: number, service: TDemoService): string {
+  // Each service counts from its own base, so two services' voyages of one week do not share a number.
+  const base = DEMO_SERVICES.findIndex((s) => s.code === service.code) * 180;
+  return String(((Math.floor(nominalArrival / (7 * DAY)) + base) % 900) + 100);
 }
 
 /** Nominal arrivals per vessel, to keep every vessel's calls a week apart. */
