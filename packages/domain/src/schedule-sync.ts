@@ -55,3 +55,14 @@ export const SCHEDULE_SYNC_STEPS: Readonly<Record<TScheduleSyncRule, Extract<TNe
   propose: null,
   keep: null,
 };
+
+/**
+ * The schedule classifier a terminal call's time reads as, from its negotiation label: actual -> ACT, agreed or
+ * estimated -> EST, anything else -> PLN. The local schedule provider publishes by it, and the voyage timeline badges
+ * the terminal call by it, so a call with an actual arrival never shows "PLN" however old its schedule row is.
+ */
+export function classifierOfLabel(label: string | null | undefined): 'ACT' | 'EST' | 'PLN' {
+  if (label === 'actual') return 'ACT';
+  if (label === 'accepted' || label === 'estimated') return 'EST';
+  return 'PLN';
+}

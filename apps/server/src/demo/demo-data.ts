@@ -168,6 +168,35 @@ export const DEMO_VESSEL_OPERATORS = [
   { code: 'IBCL', name: 'Iberia Container Line S.A.' },
   { code: 'BLTS', name: 'Baltic Shortsea AB' },
 ] as const;
+/**
+ * The liner services that call the demo terminal, each on a fixed weekday and local time, every `intervalWeeks`
+ * weeks, its `fleetSize` vessels in turn (the operator's container vessels, lowest ids first): a vessel of a weekly
+ * service with three vessels calls every three weeks. `name` is what the calls carry as their service; the voyage
+ * templates of NEU4 and BLT2 (seed-voyages.ts) say the same days. Every other vessel calls as a tramp, at most once a week.
+ */
+export type TDemoService = {
+  name: string;
+  code: string;
+  /** Code of the vessel operator (DEMO_VESSEL_OPERATORS). */
+  operator: string;
+  /** ISO weekday of the berth arrival: 1 = Monday ... 7 = Sunday. */
+  weekday: number;
+  arrivalTime: string;
+  stayHours: number;
+  intervalWeeks: number;
+  fleetSize: number;
+  /** The ports before and after Hamburg in the rotation (UN/LOCODEs). */
+  previousPort: string;
+  nextPort: string;
+};
+export const DEMO_SERVICES: readonly TDemoService[] = [
+  { name: 'AEX1', code: 'AEX1', operator: 'PSTR', weekday: 1, arrivalTime: '06:00', stayHours: 30, intervalWeeks: 1, fleetSize: 3, previousPort: 'NLRTM', nextPort: 'BEANR' },
+  { name: 'NEU4', code: 'NEU4', operator: 'NRDL', weekday: 3, arrivalTime: '07:00', stayHours: 22, intervalWeeks: 1, fleetSize: 3, previousPort: 'BEANR', nextPort: 'PLGDN' },
+  { name: 'TA2', code: 'TA2', operator: 'ATLC', weekday: 4, arrivalTime: '10:00', stayHours: 24, intervalWeeks: 1, fleetSize: 3, previousPort: 'FRLEH', nextPort: 'NLRTM' },
+  { name: 'FEX', code: 'FEX', operator: 'HNSF', weekday: 5, arrivalTime: '08:00', stayHours: 14, intervalWeeks: 1, fleetSize: 2, previousPort: 'SEGOT', nextPort: 'DKAAR' },
+  { name: 'Baltic Loop', code: 'BLT2', operator: 'BLTS', weekday: 6, arrivalTime: '14:00', stayHours: 16, intervalWeeks: 2, fleetSize: 3, previousPort: 'PLGDN', nextPort: 'DKAAR' },
+];
+
 export const DEMO_AGENTS = [
   { code: 'ESA', name: 'Elbe Ship Agency GmbH' },
   { code: 'HANS', name: 'Hanseatic Port Agents KG' },
@@ -221,7 +250,11 @@ function detailedName(key: TDetailedVesselTypeKey): string {
   return DETAILED_VESSEL_TYPES.find((entry) => entry.key === key)!.name;
 }
 
-export function demoVessels(count = 36, seed = DEMO_SEED): DemoVessel[] {
+/**
+ * The demo fleet. 60 vessels: enough that about 150 calls in four weeks need no vessel more than once a week (the
+ * first 36 are the same as when the fleet was 36 strong, so their names did not change).
+ */
+export function demoVessels(count = 60, seed = DEMO_SEED): DemoVessel[] {
   const rng = createRng(seed);
   const weighted = VESSEL_CLASSES.flatMap((c) => Array<VesselClass>(c.weight).fill(c));
   const names = new Set<string>();

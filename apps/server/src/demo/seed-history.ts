@@ -6,11 +6,12 @@
 import { type TNegotiatedTime, type TParty, type TPlanQuay, type TShiftDetailInput, bollardsCovering, createRng, deriveStatus, quayMetres, shiftsInWindow } from '@quayline/domain';
 import type { Insertable, Transaction } from 'kysely';
 import type { DB, PortcallAuditEventsTable, PortcallCargoDetailsTable, PortcallShiftDetailsTable, PortcallTimestampsTable, PortcallsTable } from '../db/schema';
-import { DEMO_SHIFT_CONTACTS } from './demo-data';
+import { DEMO_SHIFT_CONTACTS, type TDemoService } from './demo-data';
 import { cranesWanted, shiftDetailRow, shiftPlan } from './seed-operations';
 import { placeDemoCalls } from './seed-placement';
 import { type TSeedStep, auditTypeOf, playChain, previousTimesOf } from './seed-portcalls';
 import { storedJson } from '../db/stored-json';
+import { GangLedger, VesselCalendar, linerCalls, voyageNumberOf, workedOccurrences } from './seed-rotation';
 
 const MIN = 60_000;
 const H = 60 * MIN;
@@ -27,7 +28,13 @@ const STORM_DAYS: readonly [number, number][] = [
   [1, 18],
   [9, 29],
 ];
-const SERVICES = ['AEX1', 'NEU4', 'Baltic Loop', 'TA2', 'FEX'] as const;
+/**
+ * Nominal arrivals of one tramp vessel in the history lie this far apart: storms and a busy quay move a history call
+ * by up to four days, and two calls of a vessel still arrive at least MIN_DAYS_BETWEEN_CALLS apart.
+ */
+const HISTORY_TRAMP_GAP = 11 * DAY;
+/** How far the quay placement may keep a history call waiting (or bring it forward) beyond its storm delay. */
+const HISTORY_MAX_PLACEMENT_SHIFT = 24 * H;
 
 type TVessel = { id: number; length_overall_m: string; max_draft_m: string; vessel_type: string; vessel_operator_id: number | null };
 
@@ -56,6 +63,9 @@ type THistoryCall = {
   vessel: TVessel;
   isContainer: boolean;
   isDummy: boolean;
+  service: TDemoService | null;
+  /** The arrival the call was planned for (its service's day and time for a liner call). */
+  nominal: number;
   cancelled: boolean;
   storm: boolean;
   draftInbound: number;
@@ -82,8 +92,8 @@ export async function seedDemoHistory(trx: Transaction<DB>, terminalId: number, 
     trx.selectFrom('vessels').select(['id', 'length_overall_m', 'max_draft_m', 'vessel_type', 'vessel_operator_id']).where('vessel_operator_id', 'is not', null).orderBy('id').execute(),
     trx.selectFrom('organisations').select('id').where('kind', '=', 'agent').orderBy('id').execute(),
     trx.selectFrom('pilot_boarding_places').select(['id', 'sailing_time_to_berth_minutes']).where('port_id', '=', terminal.port_id).orderBy('id').execute(),
-    trx.selectFrom('ports').select('id').where('id', '!=', terminal.port_id).orderBy('id').execute(),
-    trx.selectFrom('terminal_shifts').select(['id', 'shift_number', 'name', 'start_time', 'end_time']).where('terminal_id', '=', terminalId).orderBy('shift_number').execute(),
+    trx.selectFrom('ports').select(['id', 'unlocode']).where('id', '!=', terminal.port_id).orderBy('id').execute(),
+    trx.selectFrom('terminal_shifts').select(['id', 'shift_number', 'name', 'start_time', 'end_time', 'gangs_available']).where('terminal_id', '=', terminalId).orderBy('shift_number').execute(),
     trx.selectFrom('portal_users').select(['id', 'email']).execute(),
   ]);
   if (vessels.length === 0 || pbps.length === 0) return 0;
@@ -92,24 +102,34 @@ export async function seedDemoHistory(trx: Transaction<DB>, terminalId: number, 
   const vesselUserId = userId('vessel.operator@demo.quayline.test');
   const agentUserId = userId('agent@demo.quayline.test');
   const agentIds = agents.map((a) => a.id);
+  const portIdOf = (unlocode: string) => ports.find((p) => p.unlocode === unlocode)?.id;
 
   const rng = createRng(seed);
   const nowMs = now.getTime();
   const end = Math.floor(nowMs / H) * H - HISTORY_END_DAYS_BEFORE_NOW * DAY;
   const start = end - HISTORY_DAYS * DAY;
-  const voyageCounter = new Map<number, number>();
+  // Liner calls on their services' days; tramp vessels a good week apart from each other call and the live calls.
+  const operators = await trx.selectFrom('organisations').select(['id', 'code']).where('kind', '=', 'vessel_operator').execute();
+  const liner = linerCalls({ from: start, to: end - 3 * DAY, timeZone: terminal.time_zone, vessels, operatorIdOf: (code) => operators.find((o) => o.code === code)?.id });
+  const fleetIds = new Set(liner.map((l) => l.vessel.id));
+  const tramps = vessels.filter((v) => !fleetIds.has(v.id));
+  const calendar = new VesselCalendar();
+  for (const live of await trx.selectFrom('portcalls').select(['vessel_id', 'berth_arrival']).where('terminal_id', '=', terminalId).execute()) calendar.add(live.vessel_id, new Date(live.berth_arrival).getTime());
 
   const planned: THistoryCall[] = [];
   for (let weekStart = start; weekStart < end; weekStart += 7 * DAY) {
     const storm = isStormWeek(weekStart);
     const count = weeklyCalls(new Date(weekStart), rng);
-    for (let i = 0; i < count; i++) {
-      const vessel = rng.pick(vessels);
+    const weekLiner = liner.filter((l) => l.arrival >= weekStart && l.arrival < weekStart + 7 * DAY);
+    for (let i = 0; i < Math.max(count, weekLiner.length); i++) {
+      const lined = weekLiner[i];
+      // The berth time the two sides agree on, on the hour like a planner's: a liner's on its service's day.
+      const agreed = lined ? lined.arrival : weekStart + rng.int(0, 7 * 24 - 1) * H;
+      const vessel = lined ? lined.vessel : calendar.pick(tramps, agreed, (free) => rng.pick(free), HISTORY_TRAMP_GAP);
+      if (!vessel) continue;
       const isContainer = vessel.vessel_type === 'CONTAINER';
       const draft = Number(vessel.max_draft_m);
-      const dwell = (isContainer ? rng.int(14, 34) : rng.int(9, 26)) * H;
-      // The berth time the two sides agree on, on the hour like a planner's.
-      const agreed = weekStart + rng.int(0, 7 * 24 - 1) * H;
+      const dwell = (lined ? lined.dwellHours + rng.int(0, 4) : isContainer ? rng.int(14, 34) : rng.int(9, 26)) * H;
       const pbp = rng.pick(pbps);
       const sailing = pbp.sailing_time_to_berth_minutes * MIN;
       // Storms delay the voyage and close the river: late at the pilot, then hours at anchor.
@@ -181,8 +201,8 @@ export async function seedDemoHistory(trx: Transaction<DB>, terminalId: number, 
       const cranes = isContainer ? cranesWanted(Number(vessel.length_overall_m), 0) + rng.int(0, 1) : 1;
       const cargoHours = Math.max(1, (atd - atb) / H - 3);
       // Gross rates a terminal of this size reaches: 20-30 moves per crane-hour, slower in bad weather.
-      const moves = isContainer ? Math.round(cargoHours * cranes * rng.int(storm ? 12 : 18, storm ? 20 : 28) * 0.85) : Math.round(cargoHours * rng.int(15, 45));
-      planned.push({ index: planned.length, vessel, isContainer, isDummy, cancelled, storm, draftInbound: Math.round(Math.max(4, draft - rng.next() * 1.5) * 10) / 10, draftOutbound: Math.round(Math.max(4, draft - rng.next() * 1.5) * 10) / 10, pbpId: pbp.id, sailing, pbpArrival, atb, atd, steps, agentId, moves, cranes });
+      const moves = isContainer ? Math.round(cargoHours * cranes * rng.int(storm ? 12 : 18, storm ? 20 : 28) * 0.85) : Math.round(cargoHours * rng.int(15, 28));
+      planned.push({ index: planned.length, vessel, service: lined?.service ?? null, nominal: agreed, isContainer, isDummy, cancelled, storm, draftInbound: Math.round(Math.max(4, draft - rng.next() * 1.5) * 10) / 10, draftOutbound: Math.round(Math.max(4, draft - rng.next() * 1.5) * 10) / 10, pbpId: pbp.id, sailing, pbpArrival, atb, atd, steps, agentId, moves, cranes });
     }
   }
 
@@ -204,7 +224,8 @@ export async function seedDemoHistory(trx: Transaction<DB>, terminalId: number, 
         to: c.atd,
         isAlongside: false,
         isLeftUnplaced: false,
-        canShift: (shift: number) => c.atb + shift >= c.pbpArrival + c.sailing && c.atd + shift <= end && c.atb + shift >= start,
+        isLiner: c.service !== null,
+        canShift: (shift: number) => Math.abs(shift) <= HISTORY_MAX_PLACEMENT_SHIFT && c.atb + shift >= c.pbpArrival + c.sailing && c.atd + shift <= end && c.atb + shift >= start,
       })),
     quay,
   );
@@ -213,6 +234,7 @@ export async function seedDemoHistory(trx: Transaction<DB>, terminalId: number, 
   const berthSections = sections.filter((s) => s.berth_type === 'Berth');
   const bollardMetres = bollards.map((b) => ({ id: b.id, position_m: Number(b.position_m) }));
   const kept = planned.filter((c) => c.cancelled || placements.has(c.index));
+  const ledger = new GangLedger((n) => shifts.find((s) => s.shift_number === n)?.gangs_available ?? 0);
 
   const callRows: Insertable<PortcallsTable>[] = [];
   const cargoPlans: { moves: number; discharge: number; load: number; restow: number; cargoStart: number; cargoEnd: number; cargoType: NonNullable<TShiftDetailInput['cargo_type']>; unit: string; cranes: number; isContainer: boolean }[] = [];
@@ -230,20 +252,20 @@ export async function seedDemoHistory(trx: Transaction<DB>, terminalId: number, 
     const value = (t: TNegotiatedTime) => state[t]!.value;
     const cargoStart = atb + rng.int(30, 120) * MIN;
     const cargoEnd = Math.max(cargoStart + H, atd - rng.int(45, 120) * MIN);
-    const discharge = Math.round(c.moves * (0.4 + rng.next() * 0.2));
-    const restow = c.isContainer ? Math.min(rng.int(0, 60), c.moves - discharge) : 0;
-    const load = c.moves - discharge - restow;
+    // The gangs the shifts still have free: a call in a busy week works with fewer, and moves fewer boxes.
+    const worked = c.cancelled ? [] : workedOccurrences(occurrences, cargoStart, cargoEnd);
+    const gangs = c.cancelled ? c.cranes : Math.min(c.cranes, ledger.free(worked));
+    const moves = gangs === c.cranes ? c.moves : Math.round((c.moves * gangs) / c.cranes);
+    if (!c.cancelled && moves > 0) ledger.take(worked, gangs);
+    const discharge = Math.round(moves * (0.4 + rng.next() * 0.2));
+    const restow = c.isContainer ? Math.min(rng.int(0, 60), moves - discharge) : 0;
+    const load = moves - discharge - restow;
     const cargoType = c.isContainer ? 'Container (boxes)' : c.vessel.vessel_type === 'CAR_CARRIER' || c.vessel.vessel_type === 'RO_RO' ? 'Roll-on/Roll-off' : c.vessel.vessel_type === 'DRY_BULK' ? 'Dry bulk (tons)' : 'General';
     const covering = placement ? bollardsCovering(bollardMetres, quayMetres(placement.start), quayMetres(placement.end)) : null;
     const by = c.agentId !== null && c.agentId === agentIds[0] ? agentUserId : vesselUserId;
     const lastStep = steps.at(-1)!.createdAt;
-    let voyage: string | null = null;
-    if (c.isContainer) {
-      const n = (voyageCounter.get(c.vessel.id) ?? rng.int(10, 40)) + 1;
-      voyageCounter.set(c.vessel.id, n);
-      // Below 100, so no history voyage shares a number with the live demo's (100-999).
-      voyage = String(n % 100).padStart(3, '0');
-    }
+    // A liner call's voyage is numbered by its week, as the live calls' are (seed-rotation.ts); a tramp's is not a voyage.
+    const voyage = c.service ? voyageNumberOf(c.nominal, c.service) : null;
     const stored: Record<TNegotiatedTime, number | null> = {
       berth_arrival: c.cancelled ? value('berth_arrival')! : atb,
       berth_departure: c.cancelled ? value('berth_departure')! : atd,
@@ -278,16 +300,16 @@ export async function seedDemoHistory(trx: Transaction<DB>, terminalId: number, 
       berth_end_bollard_id: covering?.last.id ?? null,
       terminal_section_id: placement ? (berthSections.find((s) => s.start_position_m <= placement.start && placement.start < s.end_position_m)?.id ?? null) : null,
       berth_orientation: placement ? rng.pick(['Starboard', 'Port'] as const) : null,
-      service_name: voyage ? rng.pick(SERVICES) : null,
+      service_name: c.service?.name ?? null,
       voyage_number_import: voyage ? `${voyage}W` : `${rng.int(10, 99)}N`,
       voyage_number_export: voyage ? `${voyage}E` : `${rng.int(10, 99)}S`,
       draft_inbound: c.draftInbound,
       draft_outbound: c.draftOutbound,
-      previous_port_id: ports.length ? rng.pick(ports).id : null,
-      next_port_id: ports.length ? rng.pick(ports).id : null,
+      previous_port_id: c.service ? (portIdOf(c.service.previousPort) ?? null) : ports.length ? rng.pick(ports).id : null,
+      next_port_id: c.service ? (portIdOf(c.service.nextPort) ?? null) : ports.length ? rng.pick(ports).id : null,
       cargo_quantity_status: c.cancelled ? 'Confirmed' : 'Actual',
       move_count_unit: c.isContainer ? 'pieces' : 'tons',
-      move_count_containers: c.isContainer ? c.moves : 0,
+      move_count_containers: c.isContainer ? moves : 0,
       cargo_type: cargoType,
       ...previousTimesOf(rows, stored),
       is_dummy: c.isDummy,
@@ -298,7 +320,7 @@ export async function seedDemoHistory(trx: Transaction<DB>, terminalId: number, 
       created_at: new Date(c.steps[0]!.createdAt - rng.int(0, 3) * H),
       updated_at: new Date(lastStep),
     });
-    cargoPlans.push({ moves: c.moves, discharge, load, restow, cargoStart, cargoEnd, cargoType, unit: c.isContainer ? 'pieces' : 'tons', cranes: c.cranes, isContainer: c.isContainer });
+    cargoPlans.push({ moves, discharge, load, restow, cargoStart, cargoEnd, cargoType, unit: c.isContainer ? 'pieces' : 'tons', cranes: Math.max(1, gangs), isContainer: c.isContainer });
     chains.push({ steps, rows, by });
   }
 

@@ -1,5 +1,5 @@
 // Where the demo port calls lie along the quay, judged by the planner's own clash rules (berth-clashes.ts):
-// calls alongside first, then the others in arrival order, each at the first free stretch that fits, moved a few
+// calls alongside first, then the liner calls, then the others in arrival order, each at the first free stretch that fits, moved a few
 // hours in time when nothing fits, as a terminal would keep a vessel at anchor.
 import { type TPlanQuay, type TPlannedCall, berthRectanglesClash, clashesWithQuay, quayMetres } from '@quayline/domain';
 
@@ -14,6 +14,8 @@ export type TSeedCallToPlace = {
   isAlongside: boolean;
   /** Left off the quay on purpose, so the planner's unassigned list has something to show. */
   isLeftUnplaced: boolean;
+  /** A liner call keeps its service's slot: placed before the tramps, which take what room is left. */
+  isLiner?: boolean;
   /** Whether moving the call by this many milliseconds still tells a believable story (actual times stay past, ...). */
   canShift: (shiftMs: number) => boolean;
 };
@@ -57,7 +59,7 @@ function* shiftsNearestFirst(): Generator<number> {
 
 /** Places every call it can; the map holds the placed ones by id. Deterministic for the same input. */
 export function placeDemoCalls(calls: readonly TSeedCallToPlace[], quay: TPlanQuay): Map<number, TSeedPlacement> {
-  const order = [...calls].filter((c) => !c.isLeftUnplaced).sort((a, b) => Number(b.isAlongside) - Number(a.isAlongside) || a.from - b.from || a.id - b.id);
+  const order = [...calls].filter((c) => !c.isLeftUnplaced).sort((a, b) => Number(b.isAlongside) - Number(a.isAlongside) || Number(b.isLiner ?? false) - Number(a.isLiner ?? false) || a.from - b.from || a.id - b.id);
   const placed: TPlannedCall[] = [];
   const out = new Map<number, TSeedPlacement>();
   for (const call of order) {

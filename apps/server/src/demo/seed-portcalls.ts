@@ -7,12 +7,17 @@ import {
   type TTimeLabel,
   type TFromLabel,
   type TPlanQuay,
+  type TShiftOccurrence,
   applyNegotiation,
   bollardsCovering,
+  addLocalDays,
   createRng,
   deriveStatus,
+  localDateOf,
+  localTimeToInstant,
   quayMetres,
   shiftsInWindow,
+  terminalCraneRate,
 } from '@quayline/domain';
 import type { Transaction } from 'kysely';
 import type { Insertable } from 'kysely';
@@ -20,6 +25,8 @@ import type { DB, PortcallAuditEventsTable, PortcallEquipmentDetailsTable, Portc
 import { type TSeedContact, type TSeedCrane, type TSeedCraneBooking, bookCranes, cranesWanted, equipmentDetailOf, shiftDetailRow, shiftPlan } from './seed-operations';
 import { MAX_SHIFT_HOURS, type TSeedCallToPlace, placeDemoCalls } from './seed-placement';
 import { storedJson } from '../db/stored-json';
+import { demoCranes } from './demo-data';
+import { GangLedger, MAX_DRIFT_MS, VesselCalendar, linerCalls, voyageNumberOf, workedOccurrences } from './seed-rotation';
 
 const H = 3600_000;
 const DAY = 24 * H;
@@ -32,11 +39,14 @@ type SeedWorld = {
   blockZones: { id: number; start_position_m: number; end_position_m: number; starts_at: Date; ends_at: Date }[];
   bollards: { id: number; position_m: string }[];
   vessels: { id: number; length_overall_m: string; max_draft_m: string; vessel_type: string; vessel_operator_id: number | null }[];
+  /** The vessel operators by code, for the services' fleets. */
+  operators: readonly { id: number; code: string }[];
   agentIds: number[];
   pbpIds: number[];
   portIds: number[];
+  portIdOf: (unlocode: string) => number | undefined;
   timeZone: string;
-  shifts: { id: number; shift_number: number; name: string; start_time: string; end_time: string }[];
+  shifts: { id: number; shift_number: number; name: string; start_time: string; end_time: string; gangs_available: number }[];
   shiftContacts: Readonly<Record<number, TSeedContact>>;
   /** Holidays and closed shifts: a shift they cover whole takes no work. */
   nonWorking: readonly { start: number; end: number }[];
@@ -118,7 +128,20 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
 
   // First every call's vessel and stay, spread in time so the quay can hold them (a rough layout with a margin for
   // the negotiation to move times a little); then each call's story; then its final place; then the rows.
-  const arrivals = Array.from({ length: DEMO_PORTCALL_COUNT }, () => start + rng.int(0, 28 * 24 - 30) * H).sort((a, b) => a - b);
+  // The liner calls on their services' days; the rest of the calls tramp vessels, each at most once a week.
+  const windowEnd = start + (28 * 24 - 30) * H;
+  const liner = linerCalls({ from: start, to: windowEnd, timeZone: world.timeZone, vessels: world.vessels, operatorIdOf: (code) => world.operators.find((o) => o.code === code)?.id });
+  const calendar = new VesselCalendar();
+  for (const l of liner) calendar.add(l.vessel.id, l.arrival);
+  const tramps = world.vessels.filter((v) => !liner.some((l) => l.vessel.id === v.id));
+  const trampArrivals = Array.from({ length: DEMO_PORTCALL_COUNT - liner.length }, () => start + rng.int(0, 28 * 24 - 30) * H).sort((a, b) => a - b);
+  const planned = [
+    ...liner.map((l) => ({ vessel: l.vessel, arrival: l.arrival, service: l.service })),
+    ...trampArrivals.flatMap((arrival) => {
+      const vessel = calendar.pick(tramps, arrival, (free) => rng.pick(free));
+      return vessel ? [{ vessel, arrival, service: null }] : [];
+    }),
+  ].sort((a, b) => a.arrival - b.arrival || a.vessel.id - b.vessel.id);
   const nowMs = now.getTime();
   const quay: TPlanQuay = {
     length: world.quayLength,
@@ -126,16 +149,21 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
     sections: world.sections.map((s) => ({ id: s.id, start: s.start_position_m, end: s.end_position_m, depth: Number(s.water_depth_m), berthType: s.berth_type })),
     blockZones: world.blockZones.map((z) => ({ id: z.id, start: z.start_position_m, end: z.end_position_m, from: z.starts_at.getTime(), to: z.ends_at.getTime() })),
   };
-  const stays = arrivals.map((arrival, index) => {
-    const vessel = rng.pick(world.vessels);
+  const stays = planned.map(({ vessel, arrival, service }, index) => {
     const draft = Number(vessel.max_draft_m);
     const isContainer = vessel.vessel_type === 'CONTAINER';
-    const dwellHours = isContainer ? rng.int(12, 30) : rng.int(8, 24);
+    const dwellHours = service ? service.stayHours : isContainer ? rng.int(12, 30) : rng.int(8, 24);
+    // A liner call stays on its service's day: it may move within that local day only.
+    const day = localDateOf(arrival, world.timeZone);
+    const sameDay = service ? { from: localTimeToInstant(day, '00:00', world.timeZone), to: localTimeToInstant(addLocalDays(day, 1), '00:00', world.timeZone) - H } : null;
     // What the call declares (a loaded vessel rarely sits at her deepest draft); the planner checks the water against it.
     const draftInbound = Math.round(Math.max(4, draft - rng.next() * 1.5) * 10) / 10;
     const draftOutbound = Math.round(Math.max(4, draft - rng.next() * 1.5) * 10) / 10;
-    return { index, vessel, isContainer, arrival, departure: arrival + dwellHours * H, draftInbound, draftOutbound };
+    return { index, vessel, service, nominal: arrival, sameDay, isContainer, arrival, departure: arrival + dwellHours * H, draftInbound, draftOutbound };
   });
+  // Whether a call arriving at `at` still keeps its vessel's rotation: near its nominal arrival, a liner on its day.
+  const keepsRotation = (st: { nominal: number; sameDay: { from: number; to: number } | null }, at: number) =>
+    Math.abs(at - st.nominal) <= MAX_DRIFT_MS && (!st.sameDay || (at >= st.sameDay.from && at <= st.sameDay.to));
   const margin = H;
   const rough = placeDemoCalls(
     stays.map((st) => ({
@@ -146,13 +174,14 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
       to: st.departure + margin,
       isAlongside: false,
       isLeftUnplaced: false,
-      canShift: (shift) => st.arrival + shift >= start && st.arrival + shift <= nowMs + 21 * DAY - margin,
+      isLiner: st.service !== null,
+      canShift: (shift) => st.arrival + shift >= start && st.arrival + shift <= nowMs + 21 * DAY - margin && Math.abs(shift) <= MAX_DRIFT_MS / 2 && keepsRotation(st, st.arrival + shift),
     })),
     quay,
   );
   const spread = stays.map((st) => ({ ...st, shift: rough.get(st.index)?.shiftMs ?? 0 })).sort((a, b) => a.arrival + a.shift - (b.arrival + b.shift) || a.index - b.index);
 
-  const calls = spread.map(({ index, vessel, isContainer, draftInbound, draftOutbound, ...st }) => {
+  const calls = spread.map(({ index, vessel, service, nominal, sameDay, isContainer, draftInbound, draftOutbound, ...st }) => {
     const rawArrival = st.arrival + st.shift;
     const departure = st.departure + st.shift;
     const loa = Number(vessel.length_overall_m);
@@ -166,7 +195,8 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
     // The first future call is the one whose pilot is already on board.
     const pilotOnBoard = futureNumber === 0;
     const hasPbp = pilotOnBoard || rng.chance(0.7);
-    const pbpArrival = pilotOnBoard ? nowMs - H : hasPbp ? arrival - rng.int(2, 6) * H : null;
+    // Hours before the berth, more than a vessel's request may bring the berth forward (4 h): the pilot boards first.
+    const pbpArrival = pilotOnBoard ? nowMs - H : hasPbp ? arrival - rng.int(5, 8) * H : null;
     const initial: Record<TNegotiatedTime, number | null> = { berth_arrival: arrival, berth_departure: departure, pilot_boarding_place_arrival: pbpArrival, pilot_boarding_place_departure: null };
     const vesselSide: TParty = 'vessel_side';
     const steps: TSeedStep[] = [];
@@ -226,7 +256,7 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
     const waitingForGangs = alongside && alongsideIndex++ % 3 === 0;
     const cargoStart = Math.min(waitingForGangs ? Math.max(arrivalValue + 2 * H, nowMs + 2 * H) : arrivalValue + 2 * H, departureValue - 2 * H);
     const cargoEnd = Math.max(cargoStart + H, departureValue - 2 * H);
-    return { index, vessel, loa, draft: Math.max(draftInbound, draftOutbound), draftInbound, draftOutbound, isContainer, arrival, past, alongside, pilotOnBoard, hasPbp, cancelled, state, rows, value, label, arrivalValue, departureValue, cargoStart, cargoEnd };
+    return { index, vessel, service, nominal, sameDay, loa, draft: Math.max(draftInbound, draftOutbound), draftInbound, draftOutbound, isContainer, arrival, past, alongside, pilotOnBoard, hasPbp, cancelled, state, rows, value, label, arrivalValue, departureValue, cargoStart, cargoEnd };
   });
 
   // A few upcoming calls that only carry the vessel side's request stay off the quay, spread over the weeks ahead.
@@ -242,11 +272,13 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
       to: c.departureValue,
       isAlongside: c.alongside,
       isLeftUnplaced: leftUnplaced.has(c.index),
+      isLiner: c.service !== null,
       // Moving a call must not move an actual time into the future, nor a planned one into the past.
       canShift: (shift) => {
         const from = c.arrivalValue + shift;
         const to = c.departureValue + shift;
         if (from < nowMs - 8 * DAY + DAY / 2 || from > nowMs + 21 * DAY) return false;
+        if (!keepsRotation(c, from)) return false;
         if (c.past) return to <= nowMs - H;
         if (c.alongside) return from <= nowMs - H && to >= nowMs + 2 * H;
         // The pilot of the first upcoming call boarded an hour ago; its berth arrival stays a few hours ahead.
@@ -264,6 +296,26 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
     to: Math.max(...calls.map((c) => c.cargoEnd)) + MAX_SHIFT_HOURS * H + DAY,
   }).filter((o) => !world.nonWorking.some((n) => n.start <= o.start && n.end >= o.end));
   const craneBookings: TSeedCraneBooking[] = [];
+  const ledger = new GangLedger((n) => world.shifts.find((s) => s.shift_number === n)?.gangs_available ?? 0);
+  // Moves per crane-hour as the plausibility rules reckon them (the mean of the terminal's cranes).
+  const rate = terminalCraneRate(demoCranes()) ?? 25;
+  /**
+   * Gangs, cranes and moves of one call: a container call books the cranes it wants (one gang each) as far as cranes
+   * and gangs are free in every shift it works; any other call works with one gang. The moves are what those gangs do
+   * at `factor` (50-80 %) of the terminal's rate in the worked hours, so the cargo fits the window, no shift runs
+   * far above the norm and no shift has more gangs than cranes or than the terminal can man.
+   */
+  function cargoPlan(args: { isContainer: boolean; loa: number; cargoStart: number; cargoEnd: number; worked: TShiftOccurrence[]; cranesBooked: { berthStart: number; berthEnd: number; berthFrom: number; berthTo: number } | null; factor: number }) {
+    const free = ledger.free(args.worked);
+    const bookings = args.cranesBooked && free > 0 ? bookCranes({ ...args.cranesBooked, workFrom: args.cargoStart, workTo: args.cargoEnd }, Math.min(cranesWanted(args.loa, 0), free), world.cranes, craneBookings) : [];
+    craneBookings.push(...bookings);
+    const gangs = bookings.length || Math.min(free, args.isContainer ? cranesWanted(args.loa, 0) : 1);
+    const hours = args.worked.reduce((sum, o) => sum + Math.min(o.end, args.cargoEnd) - Math.max(o.start, args.cargoStart), 0) / H;
+    // Without a booked crane the rules count one crane's rate, however many gangs work.
+    const moves = gangs > 0 ? Math.max(1, Math.floor(hours * rate * Math.max(1, bookings.length) * args.factor)) : 0;
+    if (moves > 0) ledger.take(args.worked, gangs);
+    return { moves, gangs, bookings };
+  }
   const equipmentRows: Insertable<PortcallEquipmentDetailsTable>[] = [];
   const shiftRows: Insertable<PortcallShiftDetailsTable>[] = [];
 
@@ -293,12 +345,16 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
     // The API's own rule (a call starting before the first bollard is made fast to it), so seeded calls read alike.
     const covering = position ? bollardsCovering(world.bollards.map((b) => ({ id: b.id, position_m: Number(b.position_m) })), quayMetres(position.start), quayMetres(position.end)) : null;
     const agentId = rng.chance(0.85) ? world.agentIds[rng.int(0, world.agentIds.length - 1)]! : null;
-    const moves = isContainer ? rng.int(300, 3200) : rng.int(20, 400);
+    // The work the call's gangs can do in its cargo window (cargo-plan below), so no demo call reads implausible.
+    const worked = cancelled ? [] : workedOccurrences(occurrences, cargoStart, cargoEnd);
+    const { moves, gangs, bookings } = cargoPlan({ isContainer, loa: c.loa, cargoStart, cargoEnd, worked, cranesBooked: isContainer && !!position && !past && arrivalValue < nowMs + 28 * DAY ? { berthStart: position!.start, berthEnd: position!.end, berthFrom: arrivalValue, berthTo: departureValue } : null, factor: 0.5 + rng.next() * 0.3 });
     const discharge = Math.round(moves * (0.4 + rng.next() * 0.2));
-    const restow = isContainer ? rng.int(0, 60) : 0;
+    const restow = isContainer ? Math.min(rng.int(0, 60), moves - discharge) : 0;
     const load = moves - discharge - restow;
     const cargoType = isContainer ? 'Container (boxes)' : vessel.vessel_type === 'CAR_CARRIER' || vessel.vessel_type === 'RO_RO' ? 'Roll-on/Roll-off' : vessel.vessel_type === 'DRY_BULK' ? 'Dry bulk (tons)' : 'General';
     const orientation = rng.pick(['Starboard', 'Port'] as const);
+    // One number for the voyage in and out, as a carrier numbers a round voyage.
+    const voyage = c.service ? voyageNumberOf(c.nominal, c.service) : String(rng.int(100, 999));
     const row = await trx
       .insertInto('portcalls')
       .values({
@@ -326,13 +382,14 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
         berth_end_bollard_id: covering?.last.id ?? null,
         terminal_section_id: position ? (berthSections.find((s) => s.start_position_m <= position.start && position.start < s.end_position_m)?.id ?? null) : null,
         berth_orientation: position ? orientation : null,
-        service_name: isContainer ? rng.pick(['AEX1', 'NEU4', 'Baltic Loop', 'TA2', 'FEX']) : null,
-        voyage_number_import: `${rng.int(100, 999)}W`,
-        voyage_number_export: `${rng.int(100, 999)}E`,
+        // A liner call carries its service and the voyage of its week; a tramp call names no service.
+        service_name: c.service?.name ?? null,
+        voyage_number_import: `${voyage}W`,
+        voyage_number_export: `${voyage}E`,
         draft_inbound: c.draftInbound,
         draft_outbound: c.draftOutbound,
-        previous_port_id: rng.pick(world.portIds),
-        next_port_id: rng.pick(world.portIds),
+        previous_port_id: c.service ? (world.portIdOf(c.service.previousPort) ?? rng.pick(world.portIds)) : rng.pick(world.portIds),
+        next_port_id: c.service ? (world.portIdOf(c.service.nextPort) ?? rng.pick(world.portIds)) : rng.pick(world.portIds),
         cargo_quantity_status: past ? 'Actual' : rng.pick(['Draft', 'Confirmed'] as const),
         move_count_unit: isContainer ? 'pieces' : 'tons',
         move_count_containers: isContainer ? moves : 0,
@@ -347,7 +404,6 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const craneIntensity = isContainer ? rng.int(2, 5) : 1;
     await trx
       .insertInto('portcall_cargo_details')
       .values({
@@ -365,18 +421,12 @@ export async function seedDemoPortcalls(trx: Transaction<DB>, world: SeedWorld, 
         load,
         restow,
         units_per_hour: isContainer ? 28 : 120,
-        crane_intensity: craneIntensity,
+        crane_intensity: Math.max(1, gangs),
       })
       .execute();
-    // Quay cranes for the container calls alongside or due within the planner's 28 days; a cancelled call works no cargo.
-    const bookings =
-      isContainer && position && !cancelled && !past && arrivalValue < nowMs + 28 * DAY
-        ? bookCranes({ berthStart: position.start, berthEnd: position.end, berthFrom: arrivalValue, berthTo: departureValue, workFrom: cargoStart, workTo: cargoEnd }, cranesWanted(c.loa, moves), world.cranes, craneBookings)
-        : [];
-    craneBookings.push(...bookings);
     for (const b of bookings) equipmentRows.push({ portcall_id: row.id, ...equipmentDetailOf(b) });
     if (!cancelled) {
-      const plan = shiftPlan({ cargoStart, cargoEnd, discharge, load, restow, cargoType, gangs: craneIntensity, craneBookings: bookings }, occurrences, (n) => world.shiftContacts[n] ?? world.shiftContacts[1]!);
+      const plan = shiftPlan({ cargoStart, cargoEnd, discharge, load, restow, cargoType, gangs, craneBookings: bookings }, occurrences, (n) => world.shiftContacts[n] ?? world.shiftContacts[1]!);
       shiftRows.push(...plan.map((d) => shiftDetailRow(row.id, d)));
     }
     let created = arrival + shift - 10 * DAY;

@@ -30,13 +30,13 @@ export async function seedDemoPrise(trx: Transaction<DB>, args: { terminalId: nu
     .orderBy('portcalls.berth_arrival')
     .orderBy('portcalls.id')
     .execute();
-  const story = calls.find((c) => c.agent_id === args.agentOrganisationId && new Date(c.berth_arrival).getTime() > now.getTime() + 48 * H) ?? null;
+  // A story with a draft goes to a call at a berth deep enough for it, so the plan stays clash-free.
+  const deepEnough = (kind: TSeedKind, c: (typeof calls)[number]) => !DRAFT_OF[kind] || Number(c.water_depth_m ?? 0) >= DRAFT_OF[kind] + 0.3;
+  const story = calls.find((c) => c.agent_id === args.agentOrganisationId && new Date(c.berth_arrival).getTime() > now.getTime() + 48 * H && deepEnough('story', c)) ?? null;
   if (story) await seedNotice(trx, story.id, 'story', args);
   const used = new Set(story ? [story.id] : []);
   for (const kind of PLAN) {
-    // The deep-draft stories (14.2 m, 15.6 m) go to calls at a berth deep enough for them, so the plan stays clash-free.
-    const deepEnough = (c: (typeof calls)[number]) => !DRAFT_OF[kind] || Number(c.water_depth_m ?? 0) >= DRAFT_OF[kind] + 0.3;
-    const call = calls.find((c) => !used.has(c.id) && deepEnough(c));
+    const call = calls.find((c) => !used.has(c.id) && deepEnough(kind, c));
     if (!call) continue;
     used.add(call.id);
     await seedNotice(trx, call.id, kind, args);

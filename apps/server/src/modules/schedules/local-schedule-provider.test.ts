@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZOvsServiceSchedules } from '@quayline/domain';
+import { ZOvsServiceSchedules, classifierOfLabel } from '@quayline/domain';
 import { OvsFetchError, gnetAdapter } from './ovs-client';
-import { type TLocalScheduleProvider, classifierOfLabel, startLocalScheduleProvider } from './local-schedule-provider';
+import { type TLocalScheduleProvider, startLocalScheduleProvider } from './local-schedule-provider';
 import type { TPublishableStop } from './schedule.repository';
 
 const stop = (over: Partial<TPublishableStop>): TPublishableStop => ({

@@ -4,7 +4,7 @@
 // syncs end to end and changes nothing that a planner did not change.
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { OVS_API_VERSION, type TOvsServiceSchedule, type TOvsTimestamp, type TOvsTransportCall } from '@quayline/domain';
+import { OVS_API_VERSION, type TOvsServiceSchedule, type TOvsTimestamp, type TOvsTransportCall, classifierOfLabel } from '@quayline/domain';
 import type { TPublishableStop } from './schedule.repository';
 
 export type TLocalScheduleProvider = { url: string; token: string; close(): Promise<void> };
@@ -13,13 +13,6 @@ type TReadStops = (args: { unlocode: string; from: Date; to: Date }) => Promise<
 const DAY_MS = 86_400_000;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-type TClassifier = TOvsTimestamp['eventClassifierCode'];
-/** The label of a negotiated time as OVS reads it: actual -> ACT, agreed or estimated -> EST, anything else -> PLN. */
-export function classifierOfLabel(label: string | null): TClassifier {
-  if (label === 'actual') return 'ACT';
-  if (label === 'accepted' || label === 'estimated') return 'EST';
-  return 'PLN';
-}
 
 /** The stops of the voyages, grouped as OVS groups them: service, then vessel, then its transport calls in order. */
 export function toServiceSchedules(stops: readonly TPublishableStop[]): TOvsServiceSchedule[] {

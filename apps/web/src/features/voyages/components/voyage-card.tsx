@@ -85,7 +85,7 @@ export function VoyageCard({ voyage, timeZone }: { voyage: TVoyage; timeZone: st
             </Badge>
           )}
         </Group>
-        {voyage.schedule.length > 0 && <VoyageTimeline schedule={voyage.schedule} timeZone={timeZone} testId="voyage-timeline" />}
+        {voyage.schedule.length > 0 && <VoyageTimeline schedule={voyage.schedule} portcalls={voyage.portcalls} timeZone={timeZone} testId="voyage-timeline" />}
         {voyage.portcalls.length > 0 && (
           <Stack gap={4}>
             {voyage.portcalls.map((portcall) => (

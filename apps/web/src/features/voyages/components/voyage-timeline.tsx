@@ -1,11 +1,21 @@
 // A voyage's schedule as marks on a time axis (our terminal's call highlighted, each time's classifier shown); a compact list on phones.
 import { Badge, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TScheduleRow } from '@quayline/domain';
+import { type TScheduleRow, type TVoyagePortcall, classifierOfLabel } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
 import { formatZonedDateTime } from '@/lib/zoned-time';
 
-type TProps = { schedule: TScheduleRow[]; timeZone: string; testId: string };
+type TProps = { schedule: TScheduleRow[]; timeZone: string; testId: string; portcalls?: readonly TVoyagePortcall[] | undefined };
+
+/**
+ * A row's classifiers: our terminal's call reads its port call's own labels (an actual arrival is ACT however old the
+ * schedule row's classifier is, as the schedule provider publishes it); any other port its stored classifiers.
+ */
+function classifiersOf(row: TScheduleRow, portcalls: readonly TVoyagePortcall[]): Pick<TScheduleRow, 'arrival_classifier' | 'departure_classifier'> {
+  const call = row.is_terminal_call && row.portcall_id !== null ? portcalls.find((c) => c.id === row.portcall_id) : undefined;
+  if (!call) return { arrival_classifier: row.arrival_classifier, departure_classifier: row.departure_classifier };
+  return { arrival_classifier: row.arrival ? classifierOfLabel(call.berth_arrival_state.label) : null, departure_classifier: row.departure ? classifierOfLabel(call.berth_departure_state.label) : null };
+}
 
 const timeOf = (row: TScheduleRow): number | null => {
   const iso = row.arrival ?? row.departure;
@@ -22,9 +32,10 @@ function Classifier({ value }: { value: TScheduleRow['arrival_classifier'] }) {
   );
 }
 
-export function VoyageTimeline({ schedule, timeZone, testId }: TProps) {
+export function VoyageTimeline({ schedule: stored, timeZone, testId, portcalls = [] }: TProps) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const schedule = stored.map((row) => ({ ...row, ...classifiersOf(row, portcalls) }));
   const times = schedule.map(timeOf).filter((ms): ms is number => ms !== null);
   const first = Math.min(...times);
   const span = Math.max(...times) - first;

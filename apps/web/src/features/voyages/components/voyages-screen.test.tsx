@@ -37,6 +37,18 @@ describe('voyages list', () => {
     expect(screen.getByTestId('voyages-range').textContent).toBe('1–10 of 23');
   });
 
+  it('badges our terminal\u2019s call by its port call: an actual arrival reads ACT though its schedule row still says PLN', async () => {
+    const base = makeVoyage();
+    const voyage = makeVoyage({
+      schedule: base.schedule.map((r) => (r.is_terminal_call ? { ...r, arrival_classifier: 'PLN' as const } : r)),
+      portcalls: base.portcalls.map((c) => ({ ...c, status: 'Cargo Ops' as const, berth_arrival_state: { label: 'actual' as const, change_label: null } })),
+    });
+    const api = (call: TRecordedCall) => (call.path === `${API}/voyages` ? success({ items: [voyage], meta: { page: 1, per_page: 10, total_count: 1, total_pages: 1 } }) : undefined);
+    renderApp('/en/voyage-center/voyages', signedIn, terminalsApi, api);
+    const marks = within(await screen.findByTestId('voyage-card')).getAllByTestId('voyage-timeline-mark');
+    expect(within(marks[1]!).getByTestId('timeline-classifier').textContent).toBe('ACT');
+  });
+
   it('pages ten at a time and switches to departed voyages', async () => {
     const { calls, router } = renderApp('/en/voyage-center/voyages', signedIn, terminalsApi, voyagesApi);
     await screen.findByTestId('voyage-card');
