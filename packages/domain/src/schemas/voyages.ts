@@ -269,6 +269,8 @@ export const ZTemplatePreviewClashesRequest = z.object({
   /** First terminal-arrival date of the preview (the terminal's today, or the validity's start if later). */
   from: ZLocalDate,
   count: z.number().int().min(1).max(MAX_TEMPLATE_PREVIEW_CALLS),
+  /** Editing a stored template: the calls it generated before are its own, no clash with what it becomes. */
+  template_id: ZRecordIdValue.optional(),
 });
 export type TTemplatePreviewClashesRequest = z.input<typeof ZTemplatePreviewClashesRequest>;
 export const ZTemplatePreviewCall = z.object({

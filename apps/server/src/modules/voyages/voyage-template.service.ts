@@ -41,7 +41,7 @@ import { findVesselBookingProblem } from '../vessels/vessel-booking.service';
 import { findTemplateCallClashes } from './template-clashes';
 import { type TVoyageWriteItem, insertVoyages } from './voyage-writer';
 import { templateFieldsOf, toTemplate } from './voyage-mapper';
-import { type TemplateRow, findCallPlaces, findHolidayHits, findLinkedTerminal, findPorts, findVesselOperator, findVessels, selectTemplates, templateVisibleTo } from './voyage.repository';
+import { type TemplateRow, findCallPlaces, findHolidayHits, findTemplateCallIds, findLinkedTerminal, findPorts, findVesselOperator, findVessels, selectTemplates, templateVisibleTo } from './voyage.repository';
 
 type Trx = Transaction<DB>;
 type Db = AppContext['db'] | Trx;
@@ -285,6 +285,8 @@ async function writeGeneratedVoyages(ctx: AppContext, session: AuthSession, id: 
 export async function previewTemplateClashes(ctx: AppContext, session: AuthSession, body: TPreviewClashesRequest): Promise<TTemplatePreviewClashes> {
   const { template, from, count } = body;
   assertMayEdit(session.user, null);
+  const own = body.template_id === undefined ? null : await loadTemplateRow(ctx, ctx.db, session.user, body.template_id);
+  const ownCallIds = own ? await findTemplateCallIds(ctx.db, own.id) : [];
   const terminal = await findLinkedTerminal(ctx.db, session.user, template.terminal_id);
   if (!terminal) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'template.terminal_id', message: 'Unknown terminal' }] });
   const ports = await findPorts(ctx.db, [...new Set([...template.rotation.map((s) => s.port_id), terminal.port_id])]);
@@ -299,6 +301,7 @@ export async function previewTemplateClashes(ctx: AppContext, session: AuthSessi
   const clashes = await findTemplateCallClashes(ctx.db, session.user, {
     terminalId: template.terminal_id,
     candidates: occurrences.map((o, i) => ({ from: new Date(o.berth_arrival), to: new Date(o.berth_departure), place: places[i]! })),
+    excludeIds: ownCallIds,
   });
   const items = occurrences.map((o, i) => ({
     occurrence_date: o.occurrence_date,

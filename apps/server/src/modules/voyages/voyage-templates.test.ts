@@ -241,6 +241,14 @@ describe.each(DB_TARGETS)('voyage templates on %s', (target) => {
     expect(dry.clashes.map((c: { berth_arrival: string; other_portcall_id: number }) => [c.berth_arrival, c.other_portcall_id])).toEqual(flagged.map((i: { berth_arrival: string; clashes: { other_portcall_id: number }[] }) => [i.berth_arrival, i.clashes[0]!.other_portcall_id]));
     expect(dry.clashing_portcalls).toBe(1);
 
+    // Once generated, editing it previews its occurrences against the plan without its own calls, which are no clash.
+    await w.planner('POST', `/voyage_templates/${saved.id}/generate`, { from: '2027-05-01', horizon_weeks: 5 });
+    expect((await preview(w.planner)).json().payload.clashing_portcalls).toBe(5);
+    const editing = (await w.planner('POST', '/voyage_templates/preview_clashes', { template, from: '2027-05-01', count: 5, template_id: saved.id })).json().payload;
+    expect(editing.items.filter((i: { clashes: unknown[] }) => i.clashes.length > 0).map((i: { occurrence_date: string }) => i.occurrence_date)).toEqual(['2027-05-16']);
+    // Another company's template cannot be named to leave its calls out.
+    expect((await w.otherVesselSide('POST', '/voyage_templates/preview_clashes', { template, from: '2027-05-01', count: 5, template_id: saved.id })).statusCode).toBe(404);
+
     // Another carrier learns the berth is occupied, not by whom; agents never edit templates.
     const theirs = (await preview(w.otherVesselSide)).json().payload;
     expect(theirs.items[2].clashes).toEqual([{ other_portcall_id: null, other_vessel_name: null, other_berth_arrival: null, other_berth_departure: null }]);

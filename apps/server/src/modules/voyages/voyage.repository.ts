@@ -179,6 +179,18 @@ export function findVesselOperator(db: Db, id: number) {
   return db.selectFrom('organisations').select(['id', 'name']).where('id', '=', id).where('kind', '=', 'vessel_operator').executeTakeFirst();
 }
 
+/** The calls a template's voyages created at the terminal. */
+export async function findTemplateCallIds(db: Db, templateId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('voyages')
+    .innerJoin('voyage_schedule_rows as r', (j) => j.onRef('r.voyage_id', '=', 'voyages.id').on('r.is_terminal_call', '=', true))
+    .select('r.portcall_id')
+    .where('voyages.template_id', '=', templateId)
+    .where('r.portcall_id', 'is not', null)
+    .execute();
+  return rows.map((r) => r.portcall_id!);
+}
+
 /** The given calls' places and berth stays with their vessel's name, in arrival order. */
 export function findCallPlaces(db: Db, portcallIds: readonly number[]) {
   if (portcallIds.length === 0) return Promise.resolve([]);

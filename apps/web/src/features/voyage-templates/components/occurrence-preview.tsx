@@ -12,11 +12,12 @@ const PREVIEW_COUNT = 5;
 /** Problems elsewhere (name, operator...) do not stop the preview; these do. */
 const PREVIEW_PATHS = /^(rotation|vessel_ids|recurrence|valid_from|valid_to|berth_window)/;
 
-type TOccurrencePreviewProps = { values: TTemplateFormValues; terminalTimeZone: string; locale: TLocale };
+/** `templateId`: the stored template being edited, whose own calls are no clash. */
+type TOccurrencePreviewProps = { values: TTemplateFormValues; terminalTimeZone: string; locale: TLocale; templateId?: number | undefined };
 
 const overlaps = (a: { from: string; to: string }, b: { from: string; to: string }) => Date.parse(a.from) < Date.parse(b.to) && Date.parse(a.to) > Date.parse(b.from);
 
-export function OccurrencePreview({ values, terminalTimeZone, locale }: TOccurrencePreviewProps) {
+export function OccurrencePreview({ values, terminalTimeZone, locale, templateId }: TOccurrencePreviewProps) {
   const { t } = useTranslation();
   const computed = useMemo((): { occurrences: TTemplateOccurrence[]; clashRequest: TTemplatePreviewClashesRequest | null } | null => {
     const { request, problems } = buildTemplateRequest(values);
@@ -33,13 +34,13 @@ export function OccurrencePreview({ values, terminalTimeZone, locale }: TOccurre
       const occurrences = generateOccurrences({ fields: parsed.data, terminalTimeZone, portTimeZones, from, horizonWeeks: TEMPLATE_PREVIEW_HORIZON_WEEKS }).slice(0, PREVIEW_COUNT);
       const { terminal_id: _t, name: _n, code: _c, vessel_operator_id: _o, ...placing } = parsed.data;
       // The server places and checks the same occurrences against the live berth plan (which only it can read).
-      const clashRequest = values.terminal_id !== null && occurrences.length > 0 ? { template: { ...placing, terminal_id: values.terminal_id }, from, count: PREVIEW_COUNT } : null;
+      const clashRequest = values.terminal_id !== null && occurrences.length > 0 ? { template: { ...placing, terminal_id: values.terminal_id }, from, count: PREVIEW_COUNT, ...(templateId === undefined ? {} : { template_id: templateId }) } : null;
       return { occurrences, clashRequest };
     } catch {
       // A half-typed template the rules cannot read yet: say so instead of breaking the form.
       return null;
     }
-  }, [values, terminalTimeZone]);
+  }, [values, terminalTimeZone, templateId]);
   const occurrences = computed?.occurrences ?? null;
   const clashCheck = usePreviewTemplateClashes(computed?.clashRequest ?? null);
   const clashesOf = (o: TTemplateOccurrence): TTemplateCallClash[] => clashCheck.data?.items.find((i) => i.occurrence_date === o.occurrence_date && i.berth_arrival === o.berth_arrival)?.clashes ?? [];
@@ -114,9 +115,10 @@ export function OccurrencePreview({ values, terminalTimeZone, locale }: TOccurre
                   </Badge>
                 )}
                 {clashesOf(occurrence).map((clash) => (
-                  <Badge key={clash.other_portcall_id ?? 'occupied'} display="block" w="fit-content" maw="100%" h="auto" mt={4} size="sm" color="red" variant="light" style={{ textTransform: 'none', whiteSpace: 'normal' }} data-testid="preview-clash">
+                  // Text, not a badge: a badge cuts a long vessel name and time off on a phone.
+                  <Text key={clash.other_portcall_id ?? 'occupied'} size="xs" fw={600} c="red.8" mt={4} maw={260} data-testid="preview-clash">
                     {clashText(clash)}
-                  </Badge>
+                  </Text>
                 ))}
               </Table.Td>
               <Table.Td data-testid="preview-departure">{formatZonedDateTime(occurrence.berth_departure, terminalTimeZone, locale)}</Table.Td>
