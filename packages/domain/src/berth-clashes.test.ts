@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type TPlanQuay, type TPlannedCall, clashDraftOf, clashingPairs, findPlanClashes, planQuayOf, plannedCallOf, summarisePlanClashes } from './berth-clashes';
+import { type TPlanQuay, type TPlannedCall, clashDraftOf, clashingPairs, clashesWithPlan, findPlanClashes, planQuayOf, plannedCallOf, summarisePlanClashes } from './berth-clashes';
 import { createRng } from './random';
 
 const H = 3_600_000;
@@ -95,5 +95,16 @@ describe('one clash rule for every screen', () => {
       blockZones: [],
     });
     expect(findPlanClashes([planned], quay).map((c) => c.kind)).toEqual(['too_shallow']);
+  });
+});
+
+describe('clashesWithPlan', () => {
+  const call = (id: number, start: number, end: number, from: number, to: number) => ({ id, start, end, from, to, draft: 0 });
+  it('names the plan calls a new call comes too close to, by the clearance, and never the new calls against each other', () => {
+    const plan = [call(7, 0, 200, 0, 10), call(8, 300, 500, 0, 10), call(9, 0, 200, 20, 30)];
+    const candidates = [call(1, 205, 295, 5, 15), call(2, 205, 295, 5, 15), call(3, 600, 800, 0, 10), call(4, 0, 100, 10, 20)];
+    // 205 is within 10 m of 7's end and 295 of 8's start; 3 lies apart; 4 berths as 7 leaves and leaves as 9 comes.
+    expect(clashesWithPlan(candidates, plan, 10)).toEqual([[7, 8], [7, 8], [], []]);
+    expect(clashesWithPlan(candidates, plan, 0)).toEqual([[], [], [], []]);
   });
 });

@@ -175,3 +175,19 @@ export function summarisePlanClashes(calls: readonly TPlannedCall[], quay: TPlan
   }
   return { total, callIds, first };
 }
+
+/**
+ * For calls not yet on the plan (a template's preview, the calls Generate would create), the plan's calls each one is
+ * too close to, by the same pair rule as the planner and the alerts. Candidates are not held against each other, and
+ * clashes among the plan's own calls are not theirs to report. Answers, per candidate index, the plan's call ids.
+ */
+export function clashesWithPlan(candidates: readonly TPlannedCall[], plan: readonly TPlannedCall[], clearanceMetres: number): number[][] {
+  const out: number[][] = candidates.map(() => []);
+  // Candidates take negative ids, so a pair (low, high) with low < 0 < high is a candidate against a plan call.
+  const calls = [...candidates.map((c, i) => ({ ...c, id: -(i + 1) })), ...plan.filter((c) => c.id > 0)];
+  forEachClashingPair(calls, clearanceMetres, (low, high) => {
+    if (low < 0 && high > 0) out[-low - 1]!.push(high);
+  });
+  for (const ids of out) ids.sort((a, b) => a - b);
+  return out;
+}

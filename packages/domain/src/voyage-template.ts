@@ -183,3 +183,17 @@ export function generateOccurrences(args: { fields: TTemplateShape; terminalTime
   });
   return out;
 }
+
+/**
+ * Where a generated call lies on the quay: from the template's preferred start, the vessel's length along, when the
+ * ship fits the quay there; otherwise nowhere yet (the planner places it). Generate and the preview's clash check
+ * both place calls by this rule, so the preview warns of exactly the clashes Generate would create.
+ */
+export function templateCallPlace(args: { preferredStart: number | null; vesselLength: number; quayLength: number | null }): { start: number; end: number } | null {
+  const { preferredStart: start, vesselLength, quayLength } = args;
+  if (start === null || quayLength === null || vesselLength <= 0 || start + vesselLength > quayLength) return null;
+  return { start, end: start + vesselLength };
+}
+
+/** How far ahead the template form's preview looks: far enough for an every-12-weeks service to show a few occurrences. */
+export const TEMPLATE_PREVIEW_HORIZON_WEEKS = 52;

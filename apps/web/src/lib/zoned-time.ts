@@ -94,3 +94,12 @@ export function formatDay(day: string, locale: TLocale): string {
   const [year, month, d] = day.split('-').map(Number) as [number, number, number];
   return applyDateFormat(locale, year, month, d);
 }
+
+/** A stay from one instant to another: "12-12-2030 06:00–18:00" within one day, both dates when it spans days. */
+export function formatZonedSpan(fromIso: string, toIso: string, timeZone: string, locale: TLocale): string {
+  const from = formatZonedDateTime(fromIso, timeZone, locale);
+  const to = formatZonedDateTime(toIso, timeZone, locale);
+  const [fromDay] = from.split(' ');
+  const [toDay, toTime] = to.split(' ');
+  return fromDay === toDay ? `${from}–${toTime}` : `${from}–${to}`;
+}

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ZPortcallStatus } from './portcall';
 import { ZPredictedBerthArrival } from './prediction';
-import { ZRecordId } from './master-data';
+import { ZLocalizedNames, ZRecordId } from './master-data';
 
 /** Spec section 3 time-window sources: how an actual time came to be (AIS-detected ones carry the ais_* sources). */
 export const TIME_WINDOW_SOURCES = ['arrival_by_vessel', 'ais_berth_arrival', 'ais_berth_departure'] as const;
@@ -206,12 +206,13 @@ export const ZTerminalMapGeometry = z.object({
   terminal_id: z.number().int(),
   quay: z.array(z.tuple([z.number(), z.number()])).nullable(),
   berths: z.array(z.object({ section_id: z.number().int(), name: z.string(), berth_type: z.string(), polygon: z.array(z.tuple([z.number(), z.number()])) })),
-  pilot_boarding_places: z.array(z.object({ id: z.number().int(), name: z.string(), latitude: z.number(), longitude: z.number(), radius_m: z.number().int() })),
+  /** `names`: the station's name per language where its master data has one (read with localizedName, `name` otherwise). */
+  pilot_boarding_places: z.array(z.object({ id: z.number().int(), name: z.string(), names: ZLocalizedNames, latitude: z.number(), longitude: z.number(), radius_m: z.number().int() })),
   centre: z.tuple([z.number(), z.number()]),
   /** Fairway stretches near the terminal's approach, each a line of [lat, lon]; drawn on the offline map. */
   fairways: z.array(z.array(z.tuple([z.number(), z.number()]))),
-  /** Names of the places near the approach (towns, islands), for the offline map's labels. */
-  places: z.array(z.object({ name: z.string(), latitude: z.number(), longitude: z.number() })),
+  /** Names of the places near the approach (towns, islands), for the offline map's labels: `name` the local one, `names` per language where it differs (Heligoland, Anvers). */
+  places: z.array(z.object({ name: z.string(), names: ZLocalizedNames, latitude: z.number(), longitude: z.number() })),
   /** A raster tile server of the install (env MAP_TILE_URL, e.g. https://tiles.example/{z}/{x}/{y}.png); null: the offline base layer only. */
   tile_url: z.string().nullable(),
   tile_attribution: z.string().nullable(),

@@ -246,6 +246,47 @@ export const ZVoyageTemplateListQuery = pageQuery(VOYAGE_TEMPLATES_PAGE_SIZE).ex
   q: z.string().trim().max(100).optional(),
 });
 
+/**
+ * A call of the berth plan that a template's call would clash with. Its vessel and times only when the viewer may see
+ * that call; another company's call is just "occupied" (all null).
+ */
+export const ZTemplateCallClash = z.object({
+  other_portcall_id: z.number().int().nullable(),
+  other_vessel_name: z.string().nullable(),
+  other_berth_arrival: z.string().nullable(),
+  other_berth_departure: z.string().nullable(),
+});
+export type TTemplateCallClash = z.infer<typeof ZTemplateCallClash>;
+
+/** How many next occurrences the form's preview shows and may ask the clash check about. */
+export const MAX_TEMPLATE_PREVIEW_CALLS = 10;
+/**
+ * The unsaved template as the form holds it, for the preview's clash check: the save schema's own fields that decide
+ * when and where the calls lie (name, code and operator do not change that), and the occurrences wanted.
+ */
+export const ZTemplatePreviewClashesRequest = z.object({
+  template: ZVoyageTemplateInput.pick({ terminal_id: true, rotation: true, berth_window: true, vessel_ids: true, recurrence: true, valid_from: true, valid_to: true, import_direction: true, export_direction: true }),
+  /** First terminal-arrival date of the preview (the terminal's today, or the validity's start if later). */
+  from: ZLocalDate,
+  count: z.number().int().min(1).max(MAX_TEMPLATE_PREVIEW_CALLS),
+  /** Editing a stored template: the calls it generated before are its own, no clash with what it becomes. */
+  template_id: ZRecordIdValue.optional(),
+});
+export type TTemplatePreviewClashesRequest = z.input<typeof ZTemplatePreviewClashesRequest>;
+export const ZTemplatePreviewCall = z.object({
+  occurrence_date: z.string(),
+  vessel_id: z.number().int(),
+  berth_arrival: z.string(),
+  berth_departure: z.string(),
+  /** Null when the vessel does not fit the quay from the preferred start: the planner places it, nothing to clash. */
+  berth_start_position: z.number().nullable(),
+  berth_end_position: z.number().nullable(),
+  clashes: z.array(ZTemplateCallClash),
+});
+export type TTemplatePreviewCall = z.infer<typeof ZTemplatePreviewCall>;
+export const ZTemplatePreviewClashes = z.object({ items: z.array(ZTemplatePreviewCall), clashing_portcalls: z.number().int() });
+export type TTemplatePreviewClashes = z.infer<typeof ZTemplatePreviewClashes>;
+
 export const ZGenerateVoyagesRequest = z.object({
   /** First terminal-arrival date to generate (default: today in the terminal's zone). */
   from: ZLocalDate.optional(),
@@ -262,8 +303,10 @@ export const ZGenerateVoyagesResult = z.object({
   voyage_ids: z.array(z.number().int()),
   /** Set on a dry run: nothing was kept. */
   is_dry_run: z.boolean().optional(),
-  /** Calls it creates that overlap a call of the berth plan (quay metres and time). */
-  clashes: z.array(z.object({ vessel_name: z.string(), berth_arrival: z.string(), other_vessel_name: z.string(), other_portcall_id: z.number().int() })).optional(),
+  /** Calls it creates that clash with a call of the berth plan (the planner's rule: quay metres with clearance, and time). */
+  clashes: z.array(ZTemplateCallClash.extend({ vessel_name: z.string(), berth_arrival: z.string() })).optional(),
+  /** How many of the calls it creates clash with the berth plan (a call clashing with two counts once). */
+  clashing_portcalls: z.number().int().optional(),
   /** Calls it creates whose berth window falls on a holiday of the terminal's calendar. */
   holidays: z.array(z.object({ vessel_name: z.string(), berth_arrival: z.string(), reason: z.string() })).optional(),
 });

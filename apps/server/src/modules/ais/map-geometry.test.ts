@@ -1,7 +1,8 @@
-import { distanceMetres, isInsidePolygon, type TLatLon } from '@quayline/domain';
+import { distanceMetres, isInsidePolygon, localizedName, type TLatLon } from '@quayline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTerminal, signIn } from '../../test/fixtures';
 import { DB_TARGETS, type TestApp, createTestApp } from '../../test/test-app';
+import { storedJson } from '../../db/stored-json';
 import { berthGeofenceOf, berthPointOf } from './map-geometry';
 
 const URL_OF = (id: number) => `/terminals/${id}/map_geometry`;
@@ -49,7 +50,7 @@ describe.each(DB_TARGETS)('GET /terminals/:id/map_geometry (%s)', (target) => {
     await db
       .insertInto('pilot_boarding_places')
       .values([
-        { port_id, name: 'Elbe 1', sailing_time_to_berth_minutes: 330, latitude: 54.017, longitude: 8.1, geofence_radius_m: 4000 },
+        { port_id, name: 'Elbe 1 pilot station', names: storedJson('localized_names', { de: 'Lotsenstation Elbe 1', fr: 'Station de pilotage Elbe 1' }), sailing_time_to_berth_minutes: 330, latitude: 54.017, longitude: 8.1, geofence_radius_m: 4000 },
         { port_id, name: 'Unplaced', sailing_time_to_berth_minutes: 60, latitude: null, longitude: null },
       ])
       .execute();
@@ -72,7 +73,9 @@ describe.each(DB_TARGETS)('GET /terminals/:id/map_geometry (%s)', (target) => {
     expect(berth1).toHaveLength(4);
     expect(isInsidePolygon(berthPointOf(QUAY, 0, 400)!, berth1)).toBe(true);
     expect(isInsidePolygon(berthPointOf(QUAY, 450, 1000)!, berth1)).toBe(false);
-    expect(geometry.pilot_boarding_places).toEqual([{ id: expect.any(Number), name: 'Elbe 1', latitude: 54.017, longitude: 8.1, radius_m: 4000 }]);
+    // A station's names per language come from its master data; a language without one reads `name`.
+    expect(geometry.pilot_boarding_places).toEqual([{ id: expect.any(Number), name: 'Elbe 1 pilot station', names: { de: 'Lotsenstation Elbe 1', fr: 'Station de pilotage Elbe 1' }, latitude: 54.017, longitude: 8.1, radius_m: 4000 }]);
+    expect(localizedName(geometry.pilot_boarding_places[0], 'es')).toBe('Elbe 1 pilot station');
     expect(distanceMetres(at(geometry.centre), at(geometry.quay[0]))).toBeCloseTo(500, 0);
     expect(geometry.tile_url).toBe('https://tiles.example/{z}/{x}/{y}.png');
     expect(geometry.tile_attribution).toBe('© Example tiles');
@@ -80,6 +83,12 @@ describe.each(DB_TARGETS)('GET /terminals/:id/map_geometry (%s)', (target) => {
     const names = geometry.places.map((p: { name: string }) => p.name);
     expect(names).toEqual(expect.arrayContaining(['Hamburg', 'Cuxhaven', 'Brunsbüttel', 'Helgoland']));
     expect(names).not.toContain('Rotterdam');
+    // Places are named locally, with the exonym where a language has one: Heligoland in English, Helgoland in German.
+    const helgoland = geometry.places.find((p: { name: string }) => p.name === 'Helgoland');
+    expect([localizedName(helgoland, 'en'), localizedName(helgoland, 'de'), localizedName(helgoland, 'fr')]).toEqual(['Heligoland', 'Helgoland', 'Heligoland']);
+    const cuxhaven = geometry.places.find((p: { name: string }) => p.name === 'Cuxhaven');
+    expect([localizedName(cuxhaven, 'en'), localizedName(cuxhaven, 'de')]).toEqual(['Cuxhaven', 'Cuxhaven']);
+    expect(localizedName(geometry.places.find((p: { name: string }) => p.name === 'Hamburg'), 'fr')).toBe('Hambourg');
     const fairwayPoints: [number, number][] = geometry.fairways.flat();
     expect(fairwayPoints).toContainEqual([54.017, 8.1]);
     expect(fairwayPoints.every(([lat, lon]) => lat > 52 && lat < 55.5 && lon > 6 && lon < 11.5)).toBe(true);

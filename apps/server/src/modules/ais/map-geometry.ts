@@ -48,7 +48,7 @@ export async function terminalMapGeometry(ctx: AppContext, session: AuthSession,
   if (!terminal) throw new AppError('NOT_FOUND', { message: 'No such terminal.' });
   const [sections, places] = await Promise.all([
     ctx.db.selectFrom('terminal_sections').select(['id', 'name', 'berth_type', 'start_position_m', 'end_position_m']).where('terminal_id', '=', terminalId).orderBy('start_position_m').orderBy('id').execute(),
-    ctx.db.selectFrom('pilot_boarding_places').select(['id', 'name', 'latitude', 'longitude', 'geofence_radius_m']).where('port_id', '=', terminal.port_id).orderBy('id').execute(),
+    ctx.db.selectFrom('pilot_boarding_places').select(['id', 'name', 'names', 'latitude', 'longitude', 'geofence_radius_m']).where('port_id', '=', terminal.port_id).orderBy('id').execute(),
   ]);
 
   const quay = quayGeoreferenceOf(terminal);
@@ -61,7 +61,7 @@ export async function terminalMapGeometry(ctx: AppContext, session: AuthSession,
         : { latitude: 0, longitude: 0 };
 
   const pilotBoardingPlaces = places.flatMap((p) =>
-    p.latitude === null || p.longitude === null ? [] : [{ id: p.id, name: p.name, latitude: p.latitude, longitude: p.longitude, radius_m: p.geofence_radius_m }],
+    p.latitude === null || p.longitude === null ? [] : [{ id: p.id, name: p.name, names: p.names, latitude: p.latitude, longitude: p.longitude, radius_m: p.geofence_radius_m }],
   );
   // A terminal nobody placed (centre 0, 0) has no approach to describe.
   const isPlaced = centre.latitude !== 0 || centre.longitude !== 0;

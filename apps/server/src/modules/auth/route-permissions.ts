@@ -178,6 +178,7 @@ export const ROUTE_PERMISSIONS = {
   'POST /voyage_templates': { session: 'required', action: 'write_voyage_templates' },
   'GET /voyage_templates/{id}': { session: 'required' },
   'PUT /voyage_templates/{id}': { session: 'required', action: 'write_voyage_templates', checked: 'after-lookup' },
+  'POST /voyage_templates/preview_clashes': { session: 'required', action: 'write_voyage_templates' },
   'POST /voyage_templates/{id}/generate': { session: 'required', action: 'write_voyage_templates', checked: 'after-lookup' },
   'GET /voyage_templates/{id}/diff': { session: 'required' },
   'POST /voyage_templates/{id}/apply_diff': { session: 'required', action: 'write_voyage_templates', checked: 'after-lookup' },

@@ -13,6 +13,9 @@ import {
   type TVoyageTemplateFields,
   type ZApplyTemplateDiffRequest,
   type ZGenerateVoyagesRequest,
+  type TTemplatePreviewClashes,
+  type ZTemplatePreviewClashesRequest,
+  TEMPLATE_PREVIEW_HORIZON_WEEKS,
   type TGenerateVoyagesResult,
   type ZVoyageTemplateListQuery,
   type ZVoyageTemplateUpdateRequest,
@@ -20,6 +23,7 @@ import {
   generateOccurrences,
   localDateOf,
   pageMeta,
+  templateCallPlace,
   templateProblems,
 } from '@quayline/domain';
 import { sql, type Transaction } from 'kysely';
@@ -34,9 +38,10 @@ import { refuseUnlessAllowed } from '../auth/route-permissions';
 import { cancelPortcall } from '../portcalls/portcall.service';
 import { applyScheduleToPortcall, requestCancelFromSchedule } from '../schedules/apply-schedule';
 import { findVesselBookingProblem } from '../vessels/vessel-booking.service';
+import { findTemplateCallClashes } from './template-clashes';
 import { type TVoyageWriteItem, insertVoyages } from './voyage-writer';
 import { templateFieldsOf, toTemplate } from './voyage-mapper';
-import { type TemplateRow, findHolidayHits, findLinkedTerminal, findPlanClashes, findPorts, findVesselOperator, findVessels, selectTemplates, templateVisibleTo } from './voyage.repository';
+import { type TemplateRow, findCallPlaces, findHolidayHits, findTemplateCallIds, findLinkedTerminal, findPorts, findVesselOperator, findVessels, selectTemplates, templateVisibleTo } from './voyage.repository';
 
 type Trx = Transaction<DB>;
 type Db = AppContext['db'] | Trx;
@@ -44,6 +49,7 @@ type TProblem = { path: string; message: string };
 type TTemplateListQuery = z.output<typeof ZVoyageTemplateListQuery>;
 type TTemplateUpdate = z.output<typeof ZVoyageTemplateUpdateRequest>;
 type TGenerateRequest = z.output<typeof ZGenerateVoyagesRequest>;
+type TPreviewClashesRequest = z.output<typeof ZTemplatePreviewClashesRequest>;
 type TApplyDiffRequest = z.output<typeof ZApplyTemplateDiffRequest>;
 
 async function mapTemplates(db: Db, rows: TemplateRow[]): Promise<TVoyageTemplate[]> {
@@ -248,7 +254,13 @@ async function writeGeneratedVoyages(ctx: AppContext, session: AuthSession, id: 
     const generatedUntil = last && (!row.generated_until_text || last > row.generated_until_text) ? last : row.generated_until_text;
     if (generatedUntil !== row.generated_until_text) await trx.updateTable('voyage_templates').set({ generated_until: generatedUntil }).where('id', '=', id).execute();
     const newCallIds = result.created.flatMap((c) => (c.portcall_id === null ? [] : [c.portcall_id]));
-    const clashes = await findPlanClashes(trx, newCallIds);
+    const newCalls = await findCallPlaces(trx, newCallIds);
+    const clashesPerCall = await findTemplateCallClashes(trx, session.user, {
+      terminalId: fields.terminal_id,
+      candidates: newCalls.map((c) => ({ from: new Date(c.berth_arrival), to: new Date(c.berth_departure), place: c.berth_start_position === null || c.berth_end_position === null ? null : { start: Number(c.berth_start_position), end: Number(c.berth_end_position) } })),
+      excludeIds: newCallIds,
+    });
+    const clashes = newCalls.flatMap((c, i) => clashesPerCall[i]!.map((clash) => ({ vessel_name: c.vessel_name, berth_arrival: isoOf(c.berth_arrival), ...clash })));
     const holidays = await findHolidayHits(trx, newCallIds);
     const answer: TGenerateVoyagesResult = {
       created_voyages: result.created.length,
@@ -257,12 +269,50 @@ async function writeGeneratedVoyages(ctx: AppContext, session: AuthSession, id: 
       generated_until: generatedUntil,
       voyage_ids: body.dry_run ? [] : result.created.map((c) => c.voyage_id),
       is_dry_run: body.dry_run === true,
-      clashes: clashes.map((c) => ({ vessel_name: c.vessel_name, berth_arrival: isoOf(c.berth_arrival), other_vessel_name: c.other_vessel_name, other_portcall_id: c.other_portcall_id })),
+      clashes,
+      clashing_portcalls: clashesPerCall.filter((c) => c.length > 0).length,
       holidays: holidays.map((h) => ({ vessel_name: h.vessel_name, berth_arrival: isoOf(h.berth_arrival), reason: h.reason })),
     };
     if (body.dry_run) throw new DryRunRollback(answer);
     return answer;
   });
+}
+
+/**
+ * The form's preview of an unsaved template, checked against the live berth plan: the next occurrences, each placed
+ * as Generate would place it, with the plan's calls it would clash with. Nothing is written.
+ */
+export async function previewTemplateClashes(ctx: AppContext, session: AuthSession, body: TPreviewClashesRequest): Promise<TTemplatePreviewClashes> {
+  const { template, from, count } = body;
+  assertMayEdit(session.user, null);
+  const own = body.template_id === undefined ? null : await loadTemplateRow(ctx, ctx.db, session.user, body.template_id);
+  const ownCallIds = own ? await findTemplateCallIds(ctx.db, own.id) : [];
+  const terminal = await findLinkedTerminal(ctx.db, session.user, template.terminal_id);
+  if (!terminal) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'template.terminal_id', message: 'Unknown terminal' }] });
+  const ports = await findPorts(ctx.db, [...new Set([...template.rotation.map((s) => s.port_id), terminal.port_id])]);
+  const vessels = await findVessels(ctx.db, [...new Set(template.vessel_ids)]);
+  const portTimeZones = new Map(ports.map((p) => [p.id, p.time_zone]));
+  portTimeZones.set(terminal.port_id, terminal.time_zone);
+  const problems = templateProblems(template, { terminalPortId: terminal.port_id, knownPortIds: new Set(ports.map((p) => p.id)), knownVesselIds: new Set(vessels.map((v) => v.id)), portTimeZones });
+  if (problems.length) throw new AppError('VALIDATION_FAILED', { errors: problems.map((p) => ({ ...p, path: `template.${p.path}` })) });
+  const lengths = new Map(vessels.map((v) => [v.id, Number(v.length_overall_m)]));
+  const occurrences = generateOccurrences({ fields: template, terminalTimeZone: terminal.time_zone, portTimeZones, from, horizonWeeks: TEMPLATE_PREVIEW_HORIZON_WEEKS }).slice(0, count);
+  const places = occurrences.map((o) => templateCallPlace({ preferredStart: template.berth_window.preferred_start_position_m, vesselLength: lengths.get(o.vessel_id) ?? 0, quayLength: Number(terminal.quay_length_m) }));
+  const clashes = await findTemplateCallClashes(ctx.db, session.user, {
+    terminalId: template.terminal_id,
+    candidates: occurrences.map((o, i) => ({ from: new Date(o.berth_arrival), to: new Date(o.berth_departure), place: places[i]! })),
+    excludeIds: ownCallIds,
+  });
+  const items = occurrences.map((o, i) => ({
+    occurrence_date: o.occurrence_date,
+    vessel_id: o.vessel_id,
+    berth_arrival: o.berth_arrival,
+    berth_departure: o.berth_departure,
+    berth_start_position: places[i]?.start ?? null,
+    berth_end_position: places[i]?.end ?? null,
+    clashes: clashes[i]!,
+  }));
+  return { items, clashing_portcalls: items.filter((c) => c.clashes.length > 0).length };
 }
 
 type TFutureVoyage = {

@@ -211,6 +211,54 @@ describe.each(DB_TARGETS)('voyage templates on %s', (target) => {
     expect(real.clashes).toHaveLength(1);
   });
 
+  it("checks an unsaved template's preview against the berth plan by the planner's rule, as Generate's dry run does", async () => {
+    const db = t.database.db;
+    // A call of another service lies on the quay where the template puts its Sunday 16 May call.
+    const planned = (await w.planner('POST', '/voyage_templates', body({ vessel_ids: [w.vessels[0]], valid_from: '2027-05-01', valid_to: '2027-06-30' }))).json().payload;
+    const lying = (await w.planner('POST', `/voyage_templates/${planned.id}/generate`, { from: '2027-05-16', horizon_weeks: 1 })).json().payload;
+    expect(lying.created_portcalls).toBe(1);
+    const [occupied] = await db.selectFrom('portcalls').innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id').innerJoin('voyage_schedule_rows as r', 'r.portcall_id', 'portcalls.id').select(['portcalls.id', 'vessels.name']).where('r.voyage_id', '=', lying.voyage_ids[0]).execute();
+    const unsaved = body({ vessel_ids: [w.vessels[1]], valid_from: '2027-05-01', valid_to: '2027-06-30' });
+    const { name: _n, code: _c, vessel_operator_id: _o, ...template } = unsaved;
+    const preview = async (who: ApiCall, extra: Record<string, unknown> = {}) => who('POST', '/voyage_templates/preview_clashes', { template: { ...template, ...extra }, from: '2027-05-01', count: 5 });
+    const res = await preview(w.planner);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json().payload;
+    expect(answer.items.map((i: { occurrence_date: string }) => i.occurrence_date)).toEqual(['2027-05-02', '2027-05-09', '2027-05-16', '2027-05-23', '2027-05-30']);
+    const flagged = answer.items.filter((i: { clashes: unknown[] }) => i.clashes.length > 0);
+    expect(flagged.map((i: { occurrence_date: string }) => i.occurrence_date)).toEqual(['2027-05-16']);
+    expect(flagged[0].clashes).toEqual([{ other_portcall_id: occupied!.id, other_vessel_name: occupied!.name, other_berth_arrival: '2027-05-16T04:00:00.000Z', other_berth_departure: '2027-05-17T00:00:00.000Z' }]);
+    expect(answer.clashing_portcalls).toBe(1);
+
+    // Placed further along the quay, beyond the other call and the clearance, nothing clashes.
+    const apart = (await preview(w.planner, { berth_window: { ...unsaved.berth_window, preferred_start_position_m: 700 } })).json().payload;
+    expect(apart.items.every((i: { clashes: unknown[] }) => i.clashes.length === 0)).toBe(true);
+    expect(apart.clashing_portcalls).toBe(0);
+
+    // Generate's dry run of the same template, saved, finds the same call clashing with the same call.
+    const saved = (await w.planner('POST', '/voyage_templates', unsaved)).json().payload;
+    const dry = (await w.planner('POST', `/voyage_templates/${saved.id}/generate`, { from: '2027-05-01', horizon_weeks: 5, dry_run: true })).json().payload;
+    expect(dry.clashes.map((c: { berth_arrival: string; other_portcall_id: number }) => [c.berth_arrival, c.other_portcall_id])).toEqual(flagged.map((i: { berth_arrival: string; clashes: { other_portcall_id: number }[] }) => [i.berth_arrival, i.clashes[0]!.other_portcall_id]));
+    expect(dry.clashing_portcalls).toBe(1);
+
+    // Once generated, editing it previews its occurrences against the plan without its own calls, which are no clash.
+    await w.planner('POST', `/voyage_templates/${saved.id}/generate`, { from: '2027-05-01', horizon_weeks: 5 });
+    expect((await preview(w.planner)).json().payload.clashing_portcalls).toBe(5);
+    const editing = (await w.planner('POST', '/voyage_templates/preview_clashes', { template, from: '2027-05-01', count: 5, template_id: saved.id })).json().payload;
+    expect(editing.items.filter((i: { clashes: unknown[] }) => i.clashes.length > 0).map((i: { occurrence_date: string }) => i.occurrence_date)).toEqual(['2027-05-16']);
+    // Another company's template cannot be named to leave its calls out.
+    expect((await w.otherVesselSide('POST', '/voyage_templates/preview_clashes', { template, from: '2027-05-01', count: 5, template_id: saved.id })).statusCode).toBe(404);
+
+    // Another carrier learns the berth is occupied, not by whom; agents never edit templates.
+    const theirs = (await preview(w.otherVesselSide)).json().payload;
+    expect(theirs.items[2].clashes).toEqual([{ other_portcall_id: null, other_vessel_name: null, other_berth_arrival: null, other_berth_departure: null }]);
+    expect((await preview(w.agent)).statusCode).toBe(403);
+    // A template the rules cannot read is refused with the path into the request.
+    const broken = await preview(w.planner, { vessel_ids: [999_999] });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().payload.errors).toContainEqual({ path: 'template.vessel_ids.0', message: 'Unknown vessel' });
+  });
+
   it('diffs an edited template and applies it: an agreed time gets a proposal, a requested one is asked for anew, a dropped date is cancelled', async () => {
     // Ships of their own: a voyage is one vessel's number at the terminal, and the other tests sail these weeks too.
     const ships: number[] = [];

@@ -1,6 +1,6 @@
 // Creates many voyages at once (template generation, provider data, a voyage typed in by hand): voyages, their
 // schedule rows, and the port call at our terminal with its negotiation steps and audit, in a few multi-row statements.
-import { type TNotificationDetails, type TVoyageSource, bollardsCovering, deriveStatus, partyOf, quayMetres, realtimeChannels, sectionAt } from '@quayline/domain';
+import { type TNotificationDetails, type TVoyageSource, bollardsCovering, deriveStatus, partyOf, quayMetres, realtimeChannels, sectionAt, templateCallPlace } from '@quayline/domain';
 import type { Insertable, Transaction } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { DB, PortcallsTable } from '../../db/schema';
@@ -195,12 +195,12 @@ async function insertTerminalPortcalls(trx: Trx, created: { voyage_id: number; i
   const values: Insertable<PortcallsTable>[] = wanted.map(({ voyage_id, item, portcall, arrival, departure }) => {
     const place = geometry.get(item.terminal_id);
     const length = lengths.get(item.vessel_id) ?? 0;
-    const start = portcall.preferred_start_position_m ?? null;
-    // The preferred start plus the vessel's length, when the ship fits the quay there; otherwise the planner places it.
-    const fits = start !== null && place !== undefined && length > 0 && start + length <= place.quayLength;
-    const end = fits ? start + length : null;
-    const section = fits && place ? sectionAt(place.sections, quayMetres(start)) : null;
-    const covering = fits && place ? bollardsCovering(place.bollards, quayMetres(start), quayMetres(end!)) : null;
+    const onQuay = templateCallPlace({ preferredStart: portcall.preferred_start_position_m ?? null, vesselLength: length, quayLength: place?.quayLength ?? null });
+    const fits = onQuay !== null && place !== undefined;
+    const start = onQuay?.start ?? null;
+    const end = onQuay?.end ?? null;
+    const section = fits ? sectionAt(place.sections, quayMetres(onQuay.start)) : null;
+    const covering = fits ? bollardsCovering(place.bollards, quayMetres(onQuay.start), quayMetres(onQuay.end)) : null;
     return {
       terminal_id: item.terminal_id,
       vessel_id: item.vessel_id,

@@ -179,25 +179,28 @@ export function findVesselOperator(db: Db, id: number) {
   return db.selectFrom('organisations').select(['id', 'name']).where('id', '=', id).where('kind', '=', 'vessel_operator').executeTakeFirst();
 }
 
-/** Of the given (new) calls: each overlap with another live call of the same terminal, in quay metres and in time. */
-export function findPlanClashes(db: Db, portcallIds: readonly number[]) {
+/** The calls a template's voyages created at the terminal. */
+export async function findTemplateCallIds(db: Db, templateId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('voyages')
+    .innerJoin('voyage_schedule_rows as r', (j) => j.onRef('r.voyage_id', '=', 'voyages.id').on('r.is_terminal_call', '=', true))
+    .select('r.portcall_id')
+    .where('voyages.template_id', '=', templateId)
+    .where('r.portcall_id', 'is not', null)
+    .execute();
+  return rows.map((r) => r.portcall_id!);
+}
+
+/** The given calls' places and berth stays with their vessel's name, in arrival order. */
+export function findCallPlaces(db: Db, portcallIds: readonly number[]) {
   if (portcallIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('portcalls as n')
     .innerJoin('vessels as nv', 'nv.id', 'n.vessel_id')
-    .innerJoin('portcalls as o', (j) => j.onRef('o.terminal_id', '=', 'n.terminal_id').onRef('o.id', '<>', 'n.id'))
-    .innerJoin('vessels as ov', 'ov.id', 'o.vessel_id')
-    .select(['n.id', 'nv.name as vessel_name', 'n.berth_arrival', 'o.id as other_portcall_id', 'ov.name as other_vessel_name'])
+    .select(['n.id', 'nv.name as vessel_name', 'n.berth_arrival', 'n.berth_departure', 'n.berth_start_position', 'n.berth_end_position'])
     .where('n.id', 'in', [...portcallIds])
-    .where('o.id', 'not in', [...portcallIds])
-    .where('o.status', '<>', 'Cancelled')
-    .where('n.berth_start_position', 'is not', null)
-    .where('o.berth_start_position', 'is not', null)
-    .whereRef('o.berth_arrival', '<', 'n.berth_departure')
-    .whereRef('o.berth_departure', '>', 'n.berth_arrival')
-    .where(sql<boolean>`o.berth_start_position < n.berth_end_position and o.berth_end_position > n.berth_start_position`)
     .orderBy('n.berth_arrival')
-    .orderBy('o.id')
+    .orderBy('n.id')
     .execute();
 }
 

@@ -9,6 +9,8 @@ import {
   ZScheduleSyncRequest,
   ZSyncRun,
   ZTemplateDiff,
+  ZTemplatePreviewClashes,
+  ZTemplatePreviewClashesRequest,
   ZVoyage,
   ZVoyageCreateRequest,
   ZVoyageList,
@@ -25,7 +27,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { requireSession, sessionOf } from '../../plugins/auth';
-import { applyTemplateDiff, createTemplate, generateVoyages, getTemplate, listTemplates, templateDiff, updateTemplate } from './voyage-template.service';
+import { applyTemplateDiff, createTemplate, generateVoyages, getTemplate, listTemplates, previewTemplateClashes, templateDiff, updateTemplate } from './voyage-template.service';
 import { createVoyage, getVoyage, listVoyages, setScheduleSync, updateVoyage } from './voyage.service';
 
 const errors = { '4xx': ZErrorEnvelope };
@@ -63,6 +65,9 @@ export async function voyageRoutes(app: FastifyInstance): Promise<void> {
   });
   r.put('/voyage_templates/:id', { ...auth, schema: { tags: templateTags, summary: 'Change a template (its voyages change only through the diff); stale version answers 409', params: ZIdParams, body: ZVoyageTemplateUpdateRequest, response: template } }, async (request) =>
     ok(await updateTemplate(app.ctx, sessionOf(request), request.params.id, request.body)),
+  );
+  r.post('/voyage_templates/preview_clashes', { ...auth, schema: { tags: templateTags, summary: "An unsaved template's next calls checked against the live berth plan; nothing is written", body: ZTemplatePreviewClashesRequest, response: { 200: successEnvelope(ZTemplatePreviewClashes), ...errors } } }, async (request) =>
+    ok(await previewTemplateClashes(app.ctx, sessionOf(request), request.body)),
   );
   r.post('/voyage_templates/:id/generate', { ...auth, schema: { tags: templateTags, summary: 'Create the voyages and port calls of a horizon; existing occurrences are skipped', params: ZIdParams, body: ZGenerateVoyagesRequest, response: { 200: successEnvelope(ZGenerateVoyagesResult), ...errors } } }, async (request) =>
     ok(await generateVoyages(app.ctx, sessionOf(request), request.params.id, request.body)),

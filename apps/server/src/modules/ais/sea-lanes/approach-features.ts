@@ -1,27 +1,28 @@
 // What the offline map shows around a terminal's approach besides land: the fairways of the sea-lane graph and the
 // names of the places a planner steers by. Place positions are public general knowledge (town centres, rounded to
 // about a kilometre); like the sea lanes, authored for Quayline for the demo region, not a navigation aid.
-import type { TLatLon } from '@quayline/domain';
+import type { TLatLon, TLocalizedNames } from '@quayline/domain';
 import { SEA_LANE_EDGES, SEA_LANE_NODES } from './sea-lane-graph.data';
 
-export type TPlaceName = { name: string; latitude: number; longitude: number };
+/** `name` is the place's own (local) name; `names` the exonyms of the app's languages where one is in use. */
+export type TPlaceName = { name: string; names: TLocalizedNames; latitude: number; longitude: number };
 
 export const PLACE_NAMES: readonly TPlaceName[] = [
-  { name: 'Hamburg', latitude: 53.55, longitude: 9.99 },
-  { name: 'Wedel', latitude: 53.58, longitude: 9.7 },
-  { name: 'Stade', latitude: 53.6, longitude: 9.48 },
-  { name: 'Glückstadt', latitude: 53.79, longitude: 9.42 },
-  { name: 'Brunsbüttel', latitude: 53.9, longitude: 9.14 },
-  { name: 'Cuxhaven', latitude: 53.87, longitude: 8.7 },
-  { name: 'Neuwerk', latitude: 53.92, longitude: 8.5 },
-  { name: 'Büsum', latitude: 54.13, longitude: 8.86 },
-  { name: 'Helgoland', latitude: 54.18, longitude: 7.89 },
-  { name: 'Bremerhaven', latitude: 53.55, longitude: 8.58 },
-  { name: 'Wilhelmshaven', latitude: 53.52, longitude: 8.13 },
-  { name: 'Emden', latitude: 53.37, longitude: 7.21 },
-  { name: 'Kiel', latitude: 54.32, longitude: 10.13 },
-  { name: 'Rotterdam', latitude: 51.92, longitude: 4.48 },
-  { name: 'Antwerpen', latitude: 51.22, longitude: 4.4 },
+  { name: 'Hamburg', names: { fr: 'Hambourg', es: 'Hamburgo' }, latitude: 53.55, longitude: 9.99 },
+  { name: 'Wedel', names: {}, latitude: 53.58, longitude: 9.7 },
+  { name: 'Stade', names: {}, latitude: 53.6, longitude: 9.48 },
+  { name: 'Glückstadt', names: {}, latitude: 53.79, longitude: 9.42 },
+  { name: 'Brunsbüttel', names: {}, latitude: 53.9, longitude: 9.14 },
+  { name: 'Cuxhaven', names: {}, latitude: 53.87, longitude: 8.7 },
+  { name: 'Neuwerk', names: {}, latitude: 53.92, longitude: 8.5 },
+  { name: 'Büsum', names: {}, latitude: 54.13, longitude: 8.86 },
+  { name: 'Helgoland', names: { en: 'Heligoland', fr: 'Heligoland', es: 'Heligoland' }, latitude: 54.18, longitude: 7.89 },
+  { name: 'Bremerhaven', names: {}, latitude: 53.55, longitude: 8.58 },
+  { name: 'Wilhelmshaven', names: {}, latitude: 53.52, longitude: 8.13 },
+  { name: 'Emden', names: {}, latitude: 53.37, longitude: 7.21 },
+  { name: 'Kiel', names: {}, latitude: 54.32, longitude: 10.13 },
+  { name: 'Rotterdam', names: {}, latitude: 51.92, longitude: 4.48 },
+  { name: 'Antwerpen', names: { en: 'Antwerp', fr: 'Anvers', es: 'Amberes' }, latitude: 51.22, longitude: 4.4 },
 ];
 
 /** How far around the approach (terminal and pilot boarding places) fairways and names are given, in degrees. */

@@ -5,9 +5,10 @@ import type { Map as LeafletMapInstance } from 'leaflet';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import landUrl from 'world-atlas/land-50m.json?url';
-import type { TTerminalMapGeometry } from '@quayline/domain';
+import { localizedName, type TLocale, type TTerminalMapGeometry } from '@quayline/domain';
 import { L } from '../utils/leaflet';
 import { approachPoints, boundsOf } from '../utils/map-view';
+import { LABEL_PRIORITY, type TLabelPriority } from '../utils/label-collisions';
 
 export const LAND_ATTRIBUTION = 'Land: <a href="https://www.naturalearthdata.com/" target="_blank" rel="noreferrer">Natural Earth</a> (public domain)';
 
@@ -61,56 +62,58 @@ export function TileLayer({ map, url, attribution }: { map: LeafletMapInstance; 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A name written on the map (no box, a white halo to read it on land and sea alike); never takes a click. */
-function textLabel(lat: number, lon: number, text: string, style: { colour: string; weight: number; size: number; testId: string }) {
+function textLabel(lat: number, lon: number, text: string, style: { colour: string; weight: number; size: number; testId: string; priority: TLabelPriority }) {
   return L.marker([lat, lon], {
     interactive: false,
     keyboard: false,
     icon: L.divIcon({
       className: 'quayline-map-label',
-      html: `<span data-testid="${style.testId}" style="position:absolute;left:6px;top:-8px;white-space:nowrap;font:${style.weight} ${style.size}px/1.2 sans-serif;color:${style.colour};text-shadow:0 0 3px #fff,0 0 3px #fff,0 0 2px #fff">${escapeHtml(text)}</span>`,
+      html: `<span data-testid="${style.testId}" data-label-priority="${style.priority}" style="position:absolute;left:6px;top:-8px;white-space:nowrap;font:${style.weight} ${style.size}px/1.2 sans-serif;color:${style.colour};text-shadow:0 0 3px #fff,0 0 3px #fff,0 0 2px #fff">${escapeHtml(text)}</span>`,
       iconSize: [0, 0],
     }),
   });
 }
 
 /** The fairways near the approach and the names of the places along it, from the terminal's map geometry. */
-export function ApproachLayer({ map, geometry }: { map: LeafletMapInstance; geometry: TTerminalMapGeometry }) {
+export function ApproachLayer({ map, geometry, locale }: { map: LeafletMapInstance; geometry: TTerminalMapGeometry; locale: TLocale }) {
   useEffect(() => {
     const group = L.layerGroup();
     for (const line of geometry.fairways) L.polyline(line, { color: '#5c7cfa', weight: 2, opacity: 0.55, dashArray: '2 5', interactive: false }).addTo(group);
     for (const place of geometry.places) {
       L.circleMarker([place.latitude, place.longitude], { radius: 2.5, color: '#495057', weight: 1, fillColor: '#495057', fillOpacity: 1, interactive: false }).addTo(group);
-      textLabel(place.latitude, place.longitude, place.name, { colour: '#343a40', weight: 500, size: 12, testId: 'map-place-label' }).addTo(group);
+      textLabel(place.latitude, place.longitude, localizedName(place, locale), { colour: '#343a40', weight: 500, size: 12, testId: 'map-place-label', priority: LABEL_PRIORITY.town }).addTo(group);
     }
     group.addTo(map);
     return () => {
       group.remove();
     };
-  }, [map, geometry]);
+  }, [map, geometry, locale]);
   return null;
 }
 
-export type TPortLabels = { quay: string; pilotBoardingPlace: (name: string) => string };
+export type TPortLabels = { quay: string; pilotBoardingPlace: (name: string) => string; terminal: string | null; locale: TLocale };
 
 /** Quay line, berth polygons and pilot boarding place geofences of the terminal. */
 export function PortLayer({ map, geometry, labels }: { map: LeafletMapInstance; geometry: TTerminalMapGeometry; labels: TPortLabels }) {
   // Kept stable by the caller (memoised), so the port area is drawn once per geometry and language.
-  const { quay: quayLabel, pilotBoardingPlace: pbpLabel } = labels;
+  const { quay: quayLabel, pilotBoardingPlace: pbpLabel, terminal: terminalName, locale } = labels;
   useEffect(() => {
     const group = L.layerGroup();
     for (const berth of geometry.berths) {
       L.polygon(berth.polygon, { color: '#1c7ed6', weight: 1, fillColor: '#74c0fc', fillOpacity: 0.35 }).bindTooltip(berth.name).addTo(group);
     }
     if (geometry.quay) L.polyline(geometry.quay, { color: '#0b2545', weight: 4 }).bindTooltip(quayLabel).addTo(group);
+    if (geometry.quay && terminalName) textLabel(geometry.centre[0], geometry.centre[1], terminalName, { colour: '#0b2545', weight: 700, size: 13, testId: 'map-terminal-label', priority: LABEL_PRIORITY.terminal }).addTo(group);
     for (const pbp of geometry.pilot_boarding_places) {
-      L.circle([pbp.latitude, pbp.longitude], { radius: pbp.radius_m, color: '#5f3dc4', weight: 1.5, dashArray: '4 4', fillOpacity: 0.08 }).bindTooltip(pbpLabel(pbp.name)).addTo(group);
-      textLabel(pbp.latitude, pbp.longitude, pbp.name, { colour: '#5f3dc4', weight: 700, size: 12, testId: 'map-pbp-label' }).addTo(group);
+      const name = localizedName(pbp, locale);
+      L.circle([pbp.latitude, pbp.longitude], { radius: pbp.radius_m, color: '#5f3dc4', weight: 1.5, dashArray: '4 4', fillOpacity: 0.08 }).bindTooltip(pbpLabel(name)).addTo(group);
+      textLabel(pbp.latitude, pbp.longitude, name, { colour: '#5f3dc4', weight: 700, size: 12, testId: 'map-pbp-label', priority: LABEL_PRIORITY.pilotStation }).addTo(group);
     }
     group.addTo(map);
     return () => {
       group.remove();
     };
-  }, [map, geometry, quayLabel, pbpLabel]);
+  }, [map, geometry, quayLabel, pbpLabel, terminalName, locale]);
   return null;
 }
 

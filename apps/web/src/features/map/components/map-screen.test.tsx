@@ -58,7 +58,7 @@ const GEOMETRY: TTerminalMapGeometry = {
     [53.5330, 9.9390],
   ],
   berths: [],
-  pilot_boarding_places: [{ id: 31, name: 'Elbe 1', latitude: 54.017, longitude: 8.1, radius_m: 3000 }],
+  pilot_boarding_places: [{ id: 31, name: 'Elbe 1', names: { de: 'Lotsenstation Elbe 1' }, latitude: 54.017, longitude: 8.1, radius_m: 3000 }],
   centre: [53.53, 9.93],
   fairways: [
     [
@@ -66,7 +66,10 @@ const GEOMETRY: TTerminalMapGeometry = {
       [53.893, 8.72],
     ],
   ],
-  places: [{ name: 'Cuxhaven', latitude: 53.87, longitude: 8.7 }],
+  places: [
+    { name: 'Cuxhaven', names: {}, latitude: 53.87, longitude: 8.7 },
+    { name: 'Helgoland', names: { en: 'Heligoland' }, latitude: 54.18, longitude: 7.89 },
+  ],
   tile_url: null,
   tile_attribution: null,
 };
@@ -134,8 +137,19 @@ describe('map', () => {
     // Only the vessel with a position becomes a marker.
     await waitFor(() => expect(screen.getByTestId('map-canvas').getAttribute('data-markers-ready')).toBe('1'));
     // Offline, the approach is named: the places along it and the pilot stations.
-    expect(Array.from(document.querySelectorAll('[data-testid="map-place-label"]'), (el) => el.textContent)).toEqual(['Cuxhaven']);
+    expect(Array.from(document.querySelectorAll('[data-testid="map-place-label"]'), (el) => el.textContent)).toEqual(['Cuxhaven', 'Heligoland']);
     expect(Array.from(document.querySelectorAll('[data-testid="map-pbp-label"]'), (el) => el.textContent)).toEqual(['Elbe 1']);
+  });
+
+  it('names places and pilot stations in the reader’s language, else by their own name', async () => {
+    // The German texts themselves do not matter here: the names come with the geometry.
+    renderApp('/de/map', signedIn, mapApi({ calls: CALLS }), (call) => (call.path === '/api/portal/v1/translations/de' ? success({}) : undefined));
+    await waitFor(() => expect(document.querySelectorAll('[data-testid="map-place-label"]')).toHaveLength(2));
+    expect(Array.from(document.querySelectorAll('[data-testid="map-place-label"]'), (el) => el.textContent)).toEqual(['Cuxhaven', 'Helgoland']);
+    expect(Array.from(document.querySelectorAll('[data-testid="map-pbp-label"]'), (el) => el.textContent)).toEqual(['Lotsenstation Elbe 1']);
+    // Every label takes part in the collision check, by its rank.
+    expect(document.querySelector('[data-testid="map-pbp-label"]')!.getAttribute('data-label-priority')).toBe('2');
+    expect(document.querySelector('[data-testid="map-place-label"]')!.getAttribute('data-label-priority')).toBe('1');
   });
 
   it('filters by status on the server, by vessel name in the list, and keeps both in the address', async () => {

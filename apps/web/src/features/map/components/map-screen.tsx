@@ -26,6 +26,7 @@ import { CallList } from './call-list';
 import { LeafletMap } from './leaflet-map';
 import { MapFilters } from './map-filters';
 import { RouteLayer } from './route-layer';
+import { LabelCollisions } from './label-collisions';
 import { SelectionView } from './selection-view';
 import { VesselLayer } from './vessel-layer';
 
@@ -76,7 +77,8 @@ export function MapScreen() {
   const fitPoints = useMemo(() => selectionPoints(selectedPosition, routeData), [selectedPosition, routeData]);
   const positioned = calls.filter((c) => c.position).length;
 
-  const portLabels = useMemo<TPortLabels>(() => ({ quay: t('map.layers.quay'), pilotBoardingPlace: (name: string) => t('map.layers.pbp', { name }) }), [t]);
+  const terminalName = terminalQuery.data?.name ?? null;
+  const portLabels = useMemo<TPortLabels>(() => ({ quay: t('map.layers.quay'), pilotBoardingPlace: (name: string) => t('map.layers.pbp', { name }), terminal: terminalName, locale }), [t, terminalName, locale]);
   const etaText = useCallback(
     (label: 'pbp' | 'berth', iso: string) => t(label === 'pbp' ? 'map.route.eta_pbp' : 'map.route.eta_berth', { time: formatZonedDateTime(iso, timeZone, locale) }),
     [t, timeZone, locale],
@@ -140,11 +142,12 @@ export function MapScreen() {
               {(map) => (
                 <>
                   {geometry?.tile_url ? <TileLayer map={map} url={geometry.tile_url} attribution={geometry.tile_attribution} /> : <LandLayer map={map} />}
-                  {geometry && <ApproachLayer map={map} geometry={geometry} />}
+                  {geometry && <ApproachLayer map={map} geometry={geometry} locale={locale} />}
                   {geometry && <PortLayer map={map} geometry={geometry} labels={portLabels} />}
                   {geometry && <FitPortArea map={map} geometry={geometry} isSelectionShown={filters.selectedId !== null} />}
                   <RouteLayer map={map} route={routeData} track={routeCall?.track ?? NO_TRACK} etaText={etaText} />
                   <VesselLayer map={map} calls={calls} selectedId={keptId} onSelect={(id) => select(id)} readyTarget={mapElement} />
+                  <LabelCollisions map={map} />
                   <SelectionView map={map} selectedId={filters.selectedId} points={fitPoints} isReady={!isRouteLoading} layout={isPhone ? 'sheet' : 'side'} fittedTarget={mapElement} />
                 </>
               )}

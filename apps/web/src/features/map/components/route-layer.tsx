@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import type { Map as LeafletMapInstance } from 'leaflet';
 import type { TPredictedRoute } from '@quayline/domain';
 import { L } from '../utils/leaflet';
+import { LABEL_PRIORITY } from '../utils/label-collisions';
 
 type TRouteLayerProps = {
   map: LeafletMapInstance;
@@ -33,7 +34,7 @@ export function RouteLayer({ map, route, track, etaText }: TRouteLayerProps) {
     // The berth's label opens to the left: the berth is the route's inland end, and to its right lies the card or the screen's edge.
     const pin = (lat: number, lon: number, text: string, testId: string, side: 'left' | 'right') =>
       L.circleMarker([lat, lon], { radius: 6, color: '#ffffff', weight: 2, fillColor: '#1864ab', fillOpacity: 1 })
-        .bindTooltip(`<span data-testid="${testId}">${text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</span>`, { permanent: true, direction: side, offset: [side === 'right' ? 8 : -8, 0] })
+        .bindTooltip(`<span data-testid="${testId}" data-label-priority="${LABEL_PRIORITY.selectedVessel}">${text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</span>`, { permanent: true, direction: side, offset: [side === 'right' ? 8 : -8, 0] })
         .addTo(group);
     if (route.pilot_boarding_place && route.eta_pilot_boarding_place) pin(route.pilot_boarding_place.latitude, route.pilot_boarding_place.longitude, etaText('pbp', route.eta_pilot_boarding_place), 'route-eta-pbp', 'right');
     pin(route.berth.latitude, route.berth.longitude, etaText('berth', route.eta_berth), 'route-eta-berth', 'left');

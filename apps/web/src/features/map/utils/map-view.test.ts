@@ -11,7 +11,7 @@ const ROUTE = {
 
 describe('the opening view', () => {
   it('frames the terminal and its pilot boarding places: for Hamburg, from Elbe 1 in the German Bight up to the quay', () => {
-    const points = approachPoints({ centre: [53.53, 9.93], pilot_boarding_places: [{ id: 1, name: 'Elbe 1', latitude: 54.017, longitude: 8.1, radius_m: 3000 }] });
+    const points = approachPoints({ centre: [53.53, 9.93], pilot_boarding_places: [{ id: 1, name: 'Elbe 1', names: {}, latitude: 54.017, longitude: 8.1, radius_m: 3000 }] });
     expect(boundsOf(points)).toEqual([
       [53.53, 8.1],
       [54.017, 9.93],

@@ -115,7 +115,11 @@ export function GenerateDialog({ template, timeZone, locale, onClose }: TGenerat
                 {t('voyageTemplates.generate.cancel')}
               </Button>
               <Button type="submit" loading={mutation.isPending} data-testid="generate-submit">
-                {preview.data ? t('voyageTemplates.generate.submit_count', { count: preview.data.created_portcalls }) : t('voyageTemplates.generate.submit')}
+                {preview.data
+                  ? (preview.data.clashing_portcalls ?? 0) > 0
+                    ? t('voyageTemplates.generate.submit_count_clashing', { count: preview.data.created_portcalls, clashing: preview.data.clashing_portcalls })
+                    : t('voyageTemplates.generate.submit_count', { count: preview.data.created_portcalls })
+                  : t('voyageTemplates.generate.submit')}
               </Button>
             </Group>
           </Stack>
@@ -140,10 +144,15 @@ function GenerationPreview({ preview, timeZone, locale }: { preview: TGenerateVo
         </Text>
         {clashes.length > 0 && (
           <>
-            <Text size="sm">{t('voyageTemplates.generate.preview_clashes', { count: clashes.length })}</Text>
+            {/* Counted by call: a call that clashes with two others is one call to move. */}
+            <Text size="sm">{t('voyageTemplates.generate.preview_clashes', { count: preview.clashing_portcalls ?? clashes.length })}</Text>
             <List size="sm" spacing={2} data-testid="generate-preview-clashes">
               {clashes.map((c) => (
-                <List.Item key={`${c.berth_arrival}-${c.other_portcall_id}`}>{t('voyageTemplates.generate.preview_clash', { vessel: c.vessel_name, time: when(c.berth_arrival), other: c.other_vessel_name })}</List.Item>
+                <List.Item key={`${c.berth_arrival}-${c.other_portcall_id ?? 'occupied'}`}>
+                  {c.other_vessel_name === null
+                    ? t('voyageTemplates.generate.preview_clash_occupied', { vessel: c.vessel_name, time: when(c.berth_arrival) })
+                    : t('voyageTemplates.generate.preview_clash', { vessel: c.vessel_name, time: when(c.berth_arrival), other: c.other_vessel_name })}
+                </List.Item>
               ))}
             </List>
           </>

@@ -9,7 +9,9 @@ import { typeTime } from '@/test/date-inputs';
 const ADD = '/en/voyage-center/voyage-templates/add';
 const EDIT = '/en/voyage-center/voyage-templates/edit?id=12';
 const LIST_PATH = '/en/voyage-center/voyage-templates';
-const writes = (calls: TRecordedCall[]) => calls.filter((c) => c.method !== 'GET');
+// The preview's clash check is a read sent as POST (it carries the unsaved template); it writes nothing.
+const writes = (calls: TRecordedCall[]) => calls.filter((c) => c.method !== 'GET' && !c.path.endsWith('/voyage_templates/preview_clashes'));
+const clashChecks = (calls: TRecordedCall[]) => calls.filter((c) => c.path === `${API}/voyage_templates/preview_clashes`);
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const errorOf = (testId: string) => {
   const id = input(testId).getAttribute('aria-describedby')?.split(' ').find((d) => d.endsWith('-error'));
@@ -107,6 +109,46 @@ describe('voyage template form', () => {
     expect(screen.getByTestId('preview-holidays').textContent).toBe('1 of these calls falls on a holiday of the terminal.');
     const asked = apiCalls().filter((c) => c.path === `${API}/non_working_times`).at(-1)!;
     expect(asked.search.get('terminal_id')).toBe('1');
+  });
+
+  it('marks the previewed calls that clash with the berth plan, and never shows an answer for what was typed before', async () => {
+    type TAsked = { template: { rotation: { stay_hours: number }[] }; from: string; count: number };
+    const atlantic = { other_portcall_id: 9, other_vessel_name: 'ATLANTIC STAR', other_berth_arrival: '2030-01-14T05:00:00.000Z', other_berth_departure: '2030-01-14T17:00:00.000Z' };
+    const occupied = { other_portcall_id: null, other_vessel_name: null, other_berth_arrival: null, other_berth_departure: null };
+    const days = ['2030-01-07', '2030-01-14', '2030-01-21', '2030-01-28', '2030-02-04'];
+    const { apiCalls } = renderApp(ADD, signedIn, listApi, templateMasterData, (call) => {
+      if (call.path !== `${API}/voyage_templates/preview_clashes`) return undefined;
+      // A 24-hour stay meets ATLANTIC STAR on the 14th and another carrier's call on the 28th; a 6-hour stay meets nothing.
+      const isLong = (call.body as TAsked).template.rotation[1]!.stay_hours === 24;
+      const items = days.map((day) => ({
+        occurrence_date: day,
+        vessel_id: 1,
+        berth_arrival: `${day}T07:00:00.000Z`,
+        berth_departure: `${day}T07:00:00.000Z`,
+        berth_start_position: 120,
+        berth_end_position: 320,
+        clashes: isLong && day === '2030-01-14' ? [atlantic] : isLong && day === '2030-01-28' ? [occupied] : [],
+      }));
+      return success({ items, clashing_portcalls: items.filter((i) => i.clashes.length > 0).length });
+    });
+    await screen.findByTestId('template-form');
+    await fillNewTemplate();
+
+    await waitFor(() => expect(screen.getAllByTestId('preview-clash')).toHaveLength(2), { timeout: 4000 });
+    const rows = screen.getAllByTestId('preview-row');
+    expect(rows.map((row) => within(row).queryByTestId('preview-clash')?.textContent ?? null)).toEqual([null, 'Clashes with ATLANTIC STAR, 14-01-2030 06:00–18:00', null, 'Clashes: berth occupied', null]);
+    expect(screen.getByTestId('preview-clashes').textContent).toBe('2 of these calls clash with the berth plan.');
+    const asked = clashChecks(apiCalls()).at(-1)!.body as TAsked & { template: { terminal_id: number; vessel_ids: number[] } };
+    expect(asked).toMatchObject({ from: '2030-01-07', count: 5, template: { terminal_id: 1, vessel_ids: [101, 102] } });
+
+    // A shorter stay: the marks of the 24-hour stay are gone at once and the new answer (no clash) replaces them.
+    const before = clashChecks(apiCalls()).length;
+    type('stop-1-stay', '6');
+    expect(screen.queryAllByTestId('preview-clash')).toHaveLength(0);
+    await waitFor(() => expect(clashChecks(apiCalls()).length).toBe(before + 1), { timeout: 4000 });
+    await waitFor(() => expect(screen.queryByTestId('preview-clash-checking')).toBeNull());
+    expect(screen.queryAllByTestId('preview-clash')).toHaveLength(0);
+    expect(screen.queryByTestId('preview-clashes')).toBeNull();
   });
 
   it('previews the next occurrences with voyage numbers, vessels in turn and berth times in the terminal’s zone', async () => {

@@ -504,7 +504,7 @@ export function TemplateForm({ mode, initialValues, initialBase, terminals, oper
           <Text size="xs" c="dimmed">
             {t('voyageTemplates.form.preview_hint')}
           </Text>
-          <OccurrencePreview values={values} terminalTimeZone={timeZone} locale={locale} />
+          <OccurrencePreview values={values} terminalTimeZone={timeZone} locale={locale} templateId={initialBase?.id} />
         </SectionCard>
 
         <Group gap="sm">

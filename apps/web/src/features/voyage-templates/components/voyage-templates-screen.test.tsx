@@ -101,7 +101,13 @@ describe('voyage templates list', () => {
       (call) =>
         call.method === 'POST' && call.path === `${API}/voyage_templates/12/generate`
           ? (call.body as { dry_run?: boolean }).dry_run
-            ? success({ created_voyages: 4, created_portcalls: 4, skipped: 2, generated_until: '2030-03-27', voyage_ids: [], is_dry_run: true, clashes: [{ vessel_name: 'NORDIC STAR', berth_arrival: '2030-01-06T05:00:00.000Z', other_vessel_name: 'BALTIC WAVE', other_portcall_id: 9 }], holidays: [] })
+            ? success({ created_voyages: 4, created_portcalls: 4, skipped: 2, generated_until: '2030-03-27', voyage_ids: [], is_dry_run: true, clashes: [
+                { vessel_name: 'NORDIC STAR', berth_arrival: '2030-01-06T05:00:00.000Z', other_vessel_name: 'BALTIC WAVE', other_portcall_id: 9, other_berth_arrival: '2030-01-06T02:00:00.000Z', other_berth_departure: '2030-01-06T20:00:00.000Z' },
+                { vessel_name: 'NORDIC STAR', berth_arrival: '2030-01-06T05:00:00.000Z', other_vessel_name: null, other_portcall_id: null, other_berth_arrival: null, other_berth_departure: null },
+              ],
+              clashing_portcalls: 1,
+              holidays: [],
+            })
             : success({ created_voyages: 4, created_portcalls: 4, skipped: 2, generated_until: '2030-03-27', voyage_ids: [1, 2, 3, 4] })
           : undefined,
       templatesApi(),
@@ -125,7 +131,10 @@ describe('voyage templates list', () => {
     // Before anything is created the dialog says how many calls it makes and where they clash.
     expect((await screen.findByTestId('generate-preview-count')).textContent).toBe('Will create 4 voyages and 4 port calls; 2 already there.');
     expect(screen.getByTestId('generate-preview-clashes').textContent).toContain('NORDIC STAR on 06-01-2030 06:00 overlaps BALTIC WAVE');
-    await waitFor(() => expect(screen.getByTestId('generate-submit').textContent).toBe('Generate 4 port calls'));
+    // Another carrier's call is only "occupied"; one call clashing twice counts once.
+    expect(screen.getByTestId('generate-preview-clashes').textContent).toContain('NORDIC STAR on 06-01-2030 06:00 overlaps a berth already occupied');
+    expect(screen.getByTestId('generate-preview').textContent).toContain('1 of them overlap the berth plan:');
+    await waitFor(() => expect(screen.getByTestId('generate-submit').textContent).toBe('Generate 4 port calls (1 clash)'));
     expect(generations()).toEqual([]);
     fireEvent.click(screen.getByTestId('generate-submit'));
     const result = await screen.findByTestId('generate-result-text');
