@@ -298,7 +298,7 @@ describe.each(DB_TARGETS)('demo port calls on %s', (target) => {
     }
   });
 
-  // The rules a planner walking the demo checks by eye (issue 28, docs/demo.md).
+  // The rules a planner walking the demo checks by eye (docs/demo.md).
   it('calls each vessel at most once per rotation: two calls of a vessel arrive 5+ days apart and never overlap', async () => {
     const calls = await t.database.db.selectFrom('portcalls').select(['id', 'vessel_id', 'terminal_id', 'berth_arrival', 'berth_departure']).orderBy('vessel_id').orderBy('berth_arrival').execute();
     const tooClose: string[] = [];
