@@ -78,7 +78,9 @@ test.describe('dashboard', () => {
       const group = planner.locator(`[data-testid="alert-group"][data-group="unanswered_request:${vessel.id}"]`);
       // With the other stories' calls about, the group may sit on a later page of the full list.
       const next = planner.getByTestId('alerts-pages').getByRole('button', { name: 'Next page' });
-      for (let page = 0; page < 50 && !(await item.or(group).first().isVisible()) && (await next.isVisible()) && (await next.isEnabled()); page++) await next.click();
+      // Each page gets a moment to show its rows before the next is asked for (a click answers before the rows load).
+      const shown = () => item.or(group).first().waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+      for (let page = 0; page < 50 && !(await shown()) && (await next.isVisible()) && (await next.isEnabled()); page++) await next.click();
       await expect(item.or(group).first()).toBeVisible();
       if ((await item.count()) === 0) await group.getByTestId('alert-group-toggle').click();
       await expect(item).toBeVisible();
