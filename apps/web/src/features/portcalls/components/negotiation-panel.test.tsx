@@ -148,7 +148,8 @@ describe('negotiation panel', () => {
     );
     fireEvent.click(await screen.findByTestId('negotiate-berth_arrival-propose'));
     const picker = (await screen.findByTestId('negotiation-delay-code')) as HTMLInputElement;
-    expect(await screen.findByText('Verspätungsgrund')).toBeTruthy();
+    // The picker is labelled in the reader's language.
+    expect(picker.labels?.[0]?.textContent).toContain('Verspätungsgrund');
     await waitFor(() => expect(picker.disabled).toBe(false));
     fireEvent.click(picker);
     // Active reasons only (the strike is switched off), each as its code and German name.

@@ -41,7 +41,7 @@ describe('delay reasons on the settings screen', () => {
     fireEvent.change(screen.getByTestId('delay-reason-name-en'), { target: { value: 'Heavy weather' } });
     fireEvent.click(screen.getByTestId('delay-reason-active'));
     fireEvent.click(screen.getByTestId('delay-reason-save'));
-    expect(await screen.findByTestId('delay-reason-conflict')).toBeTruthy();
+    expect((await screen.findByTestId('delay-reason-conflict')).textContent).toBe('Someone changed this delay reason meanwhile. The form now shows their version.');
     expect(apiCalls().find((c) => c.method === 'PUT')?.body).toEqual({ name: 'Heavy weather', names: { de: 'Schlechtes Wetter' }, is_active: false, version: 1 });
     expect((screen.getByTestId('delay-reason-name-en') as HTMLInputElement).value).toBe('Storm');
   });
