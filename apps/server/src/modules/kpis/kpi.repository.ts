@@ -297,6 +297,13 @@ function groupKeyOf(args: TGroupingArgs): RawBuilder<string> {
         and (calls.berth_start_position + calls.berth_end_position) / 2 between s.start_position_m and s.end_position_m order by s.id limit 1))::text`;
 }
 
+/** The local starts of the days, weeks or months that meet the period (timestamps without zone), as a set-returning call. */
+function periodBuckets(args: { grouping: TKpiTimeGrouping; timeZone: string; from: Date; to: Date }): RawBuilder<unknown> {
+  const tz = args.timeZone;
+  return sql`generate_series(date_trunc(${args.grouping}::text, ${args.from}::timestamptz at time zone ${tz}::text),
+    ${args.to}::timestamptz at time zone ${tz}::text - interval '1 microsecond', ('1 ' || ${args.grouping}::text)::interval)`;
+}
+
 /**
  * The CTE `bucket_starts`: for a time grouping, the start of every day, week or month of the period in the terminal's
  * time zone (`starts`, ascending) and its key (`keys`, 'YYYY-MM-DD'); empty arrays for the other groupings.
@@ -307,8 +314,7 @@ function bucketStarts(args: TGroupingArgs): RawBuilder<unknown> {
   return sql`
     bucket_starts as (
       select array_agg(s at time zone ${tz}::text order by s) as starts, array_agg(to_char(s, 'YYYY-MM-DD') order by s) as keys
-      from generate_series(date_trunc(${args.grouping}::text, ${args.from}::timestamptz at time zone ${tz}::text),
-                           ${args.to}::timestamptz at time zone ${tz}::text - interval '1 microsecond', ('1 ' || ${args.grouping}::text)::interval) s
+      from ${periodBuckets({ ...args, grouping: args.grouping })} s
     )`;
 }
 
@@ -440,8 +446,7 @@ export async function aggregateUtilisation(db: Db, args: TGroupingArgs & { quayL
         greatest(s at time zone ${tz}::text, ${from}::timestamptz) as g_from,
         least((s + ('1 ' || ${args.grouping}::text)::interval) at time zone ${tz}::text, ${to}::timestamptz) as g_to,
         0::float8 as q_start, ${args.quayLengthM}::float8 as q_end, ${blockedSectionMetres}::float8 as blocked_m, null::int as operator_id
-      from generate_series(date_trunc(${args.grouping}::text, ${from}::timestamptz at time zone ${tz}::text),
-                           ${to}::timestamptz at time zone ${tz}::text - interval '1 microsecond', ('1 ' || ${args.grouping}::text)::interval) s
+      from ${periodBuckets({ ...args, grouping: args.grouping })} s
       union all ${total}`;
   } else if (args.grouping === 'vessel_operator') {
     keysOfCall = sql`select c.vessel_operator_id::text`;
