@@ -12,6 +12,16 @@ function berlinTime(days: number, hour: number, minute: number) {
   return { shown: `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${pad(hour)}:${pad(minute)}` };
 }
 
+/** The instant of a Berlin wall-clock time on the calendar day `days` from today (the day `berlinTime` shows). */
+function berlinIso(days: number, hour: number, minute = 0): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const wall = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), hour, minute);
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(new Date(wall));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const berlinOffset = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute')) - wall;
+  return new Date(wall - berlinOffset).toISOString();
+}
+
 /** Unique per run, so repeated runs on one database and other specs never see each other's calls. */
 const runTag = () => Date.now().toString(36).toUpperCase();
 
@@ -30,12 +40,39 @@ async function pickVessel(page: Page, name: string) {
   await expect(field).toHaveValue(new RegExp(`^${name} `));
 }
 
+/** The agent's berth-window request for ELBE RESOLVE, sent through the API as the form sends it; answers the call's id. */
+async function requestAsAgent(agent: Page, voyage: string, from: { days: number; hour: number }, to: { days: number; hour: number }): Promise<number> {
+  const api = async <T>(path: string): Promise<T> => {
+    const response = await agent.request.get(`${API()}${path}`);
+    expect(response.ok(), path).toBe(true);
+    return ((await response.json()) as { payload: T }).payload;
+  };
+  const terminal = await api<{ id: number }>('/terminals/current_terminal');
+  const vessels = await api<{ items: { id: number; name: string; vessel_operator: { id: number } | null }[] }>(`/vessels?per_page=100&q=${encodeURIComponent('ELBE RESOLVE')}`);
+  const vessel = vessels.items.find((v) => v.name === 'ELBE RESOLVE');
+  expect(vessel?.vessel_operator, 'the demo fleet has ELBE RESOLVE with its operator').toBeTruthy();
+  const me = await api<{ organisation_id: number }>('/user_details');
+  const response = await agent.request.post(`${API()}/portcalls`, {
+    data: {
+      terminal_id: terminal.id,
+      vessel_id: vessel!.id,
+      vessel_operator_id: vessel!.vessel_operator!.id,
+      agent_id: me.organisation_id,
+      berth_arrival: berlinIso(from.days, from.hour),
+      berth_departure: berlinIso(to.days, to.hour),
+      voyage_number_import: voyage,
+      comment: 'Requested by the agent in the browser story',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { payload: { id: number } }).payload.id;
+}
+
 test.describe('port calls', () => {
-  test('the agent requests a berth window, the terminal proposes another arrival, the agent accepts, and the audit trail shows it', async ({ browser }) => {
+  test('the agent requests a berth window in the form, and the terminal finds it in its list as an open task', async ({ browser }) => {
     const voyage = `NEG-${runTag()}`;
     const arrival = berlinTime(9, 6, 0);
     const departure = berlinTime(10, 14, 0);
-    const proposed = berlinTime(9, 8, 30);
 
     // The agent asks for a berth window at the demo terminal.
     const agent = await signedInPage(browser, USERS.agent);
@@ -65,6 +102,7 @@ test.describe('port calls', () => {
     await expect(agent.getByTestId('negotiation-berth_arrival-value')).toHaveText(arrival.shown);
     // Nobody accepts their own request.
     await expect(agent.getByTestId('negotiate-berth_arrival-accept')).toHaveCount(0);
+    await expect(agent.getByTestId('summary-cargo-grand-total')).toHaveText('204');
 
     // The terminal finds it in its list as an open task and proposes a later arrival.
     const terminal = await signedInPage(browser, USERS.terminal);
@@ -81,8 +119,24 @@ test.describe('port calls', () => {
     await screenshot(terminal, 'portcall-list-desktop');
     await terminal.getByTestId('filter-search').fill(voyage);
     await expect(terminal.getByTestId('portcall-row')).toHaveCount(1);
-    await row.click();
-    await expect(terminal).toHaveURL(new RegExp(`/en/portcall-planner/details\\?id=${id}$`));
+    await agent.context().close();
+    await terminal.context().close();
+  });
+
+  test('the terminal proposes another arrival, the agent sees it live and accepts, and history and audit trail show it', async ({ browser }) => {
+    const voyage = `NEG-${runTag()}`;
+    const arrival = berlinTime(9, 6, 0);
+    const proposed = berlinTime(9, 8, 30);
+    // The agent's request, sent as the form sends it (the story above walks the form itself).
+    const agent = await signedInPage(browser, USERS.agent);
+    const id = String(await requestAsAgent(agent, voyage, { days: 9, hour: 6 }, { days: 10, hour: 14 }));
+    await agent.goto(`${baseUrl()}/en/portcall-planner/details?id=${id}`);
+    await expect(agent.getByTestId('negotiation-berth_arrival')).toHaveAttribute('data-label', 'requested');
+    await expect(agent.getByTestId('negotiation-berth_arrival-value')).toHaveText(arrival.shown);
+
+    const terminal = await signedInPage(browser, USERS.terminal);
+    const row = terminal.locator(`[data-testid="portcall-row"][data-portcall-id="${id}"]`);
+    await terminal.goto(`${baseUrl()}/en/portcall-planner/details?id=${id}`);
     await expect(terminal.getByTestId('negotiation-berth_arrival-your-turn')).toBeVisible();
     // A marker a reload would wipe: the agent's page must learn of the proposal live.
     await agent.evaluate(() => {
@@ -122,7 +176,6 @@ test.describe('port calls', () => {
     ]);
     await expect(audit.nth(1)).toContainText(arrival.shown);
     await expect(audit.nth(1)).toContainText(proposed.shown);
-    await expect(agent.getByTestId('summary-cargo-grand-total')).toHaveText('204');
     await screenshot(agent, 'portcall-details-desktop');
 
     // The departure request still waits for the terminal: the call stays an open task until it answers that too.
@@ -141,6 +194,8 @@ test.describe('port calls', () => {
     await terminal.getByTestId('filter-search').fill(voyage);
     await expect(row).toBeVisible();
     await expect(row.getByTestId('open-task-badge')).toHaveCount(0);
+    await agent.context().close();
+    await terminal.context().close();
   });
 
   test('two planners edit the same call: the second save shows the conflict and the other person’s value, not a lost update', async ({ browser }) => {

@@ -1,6 +1,7 @@
 // PRISE pre-arrival notice: the terminal operator opens a Hamburg call whose notice misses only its own
 // details, fills dangerous goods and persons on board, saves, submits, and sees the local port authority's answer
-// arrive in the panel without reloading. Then the panel at phone width and in German, for the screenshots.
+// arrive in the panel without reloading. Then an answered notice in the list and the dashboard, and the panel at
+// phone width and in German, for the screenshots.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page, expect, test } from '@playwright/test';
@@ -53,6 +54,17 @@ async function shootElement(page: Page, testId: string, name: string) {
 
 const shootPanel = (page: Page, name: string) => shootElement(page, 'prise-panel', name);
 
+/** A seeded notice the port authority has answered (the demo has a rejected and an approved one); rejected first. */
+async function answeredNotice(page: Page): Promise<{ call: TPortcall; notice: TPriseNotice; notices: { call: TPortcall; notice: TPriseNotice }[] }> {
+  const notices = await noticesOf(page);
+  const answered = notices.filter(({ notice }) => notice.port_authority_status === 'rejected' || notice.port_authority_status === 'approved');
+  const target = answered.find(({ notice }) => notice.port_authority_status === 'rejected') ?? answered[0];
+  expect(target, 'the demo data has a notice the port authority answered').toBeTruthy();
+  return { ...target!, notices };
+}
+
+// Three stories, each on its own call: the live answer to the terminal's own submission, the list and the dashboard
+// on a seeded answer, and the panel at phone width and in German. One long story ran past its time on a busy machine.
 test.describe('PRISE pre-arrival notice', () => {
   test('the terminal fills what PRISE misses, submits, and the port authority’s answer arrives live', async ({ browser }) => {
     const page = await signedInPage(browser, DESKTOP);
@@ -101,6 +113,12 @@ test.describe('PRISE pre-arrival notice', () => {
     expect(await page.evaluate(() => 'quaylineNotReloaded' in window), 'the page was never reloaded').toBe(true);
     await screenshot(page, 'prise-answer-desktop-en');
     await shootPanel(page, 'prise-panel-answer-desktop-en');
+    await page.context().close();
+  });
+
+  test('the list’s PRISE column shows an answered notice, and the dashboard’s alerts name the notices that need someone', async ({ browser }) => {
+    const page = await signedInPage(browser, DESKTOP);
+    const { call, notice } = await answeredNotice(page);
 
     // The list's PRISE column: what a rejected notice waits for, or the status of an approved one.
     // The list opens on the coming weeks; the call may lie further out, so open it on the call's own days.
@@ -108,8 +126,8 @@ test.describe('PRISE pre-arrival notice', () => {
     await page.goto(`${baseUrl()}/en/portcall-planner?${days}`);
     await page.getByTestId('filter-search').fill(call.vessel_name);
     const row = page.locator(`[data-testid="portcall-row"][data-portcall-id="${call.id}"]`);
-    if (stored.port_authority_status === 'rejected') await expect(row.getByTestId('prise-step')).toHaveAttribute('data-step', 'rejected');
-    else await expect(row.getByTestId('prise-status-badge')).toHaveAttribute('data-prise-status', stored.prise_status ?? '');
+    if (notice.port_authority_status === 'rejected') await expect(row.getByTestId('prise-step')).toHaveAttribute('data-step', 'rejected');
+    else await expect(row.getByTestId('prise-status-badge')).toHaveAttribute('data-prise-status', notice.prise_status ?? '');
     await expectNoPageOverflow(page, 'the list with the PRISE column content');
     await screenshot(page, 'prise-list-desktop-en');
 
@@ -123,6 +141,15 @@ test.describe('PRISE pre-arrival notice', () => {
     await expect(priseAlerts.first().getByTestId('alert-why')).toHaveText(/port authority rejected the notice|The notice (was|is) due .+ sent|the notice must be sent again/);
     await shootElement(page, 'alerts-list', 'prise-dashboard-alerts-desktop-en');
     await page.context().close();
+  });
+
+  test('an answered notice and one that still misses things fit a phone and read in German', async ({ browser }) => {
+    const first = await signedInPage(browser, DESKTOP);
+    const { call, notices } = await answeredNotice(first);
+    await first.context().close();
+    // A notice that still misses things, as another person sees it.
+    const waiting = notices.find(({ call: c, notice }) => c.id !== call.id && notice.missing.length > 0);
+    expect(waiting, 'the demo data has a notice that misses something').toBeTruthy();
 
     for (const [label, viewport] of [
       ['phone', PHONE],
@@ -135,14 +162,10 @@ test.describe('PRISE pre-arrival notice', () => {
         await expect(other.getByTestId('prise-answer')).toBeVisible();
         await expectNoPageOverflow(other, `details at ${label} width in ${locale}`);
         await shootPanel(other, `prise-panel-answer-${label}-${locale}`);
-        // A notice that still misses things, as the other person sees it.
-        const waiting = notices.find(({ call: c, notice }) => c.id !== call.id && notice.missing.length > 0);
-        if (waiting) {
-          await other.goto(`${baseUrl()}/${locale}/portcall-planner/details?id=${waiting.call.id}`);
-          await expect(other.getByTestId('prise-missing')).toBeVisible();
-          await expectNoPageOverflow(other, `missing at ${label} width in ${locale}`);
-          await shootPanel(other, `prise-panel-missing-${label}-${locale}`);
-        }
+        await other.goto(`${baseUrl()}/${locale}/portcall-planner/details?id=${waiting!.call.id}`);
+        await expect(other.getByTestId('prise-missing')).toBeVisible();
+        await expectNoPageOverflow(other, `missing at ${label} width in ${locale}`);
+        await shootPanel(other, `prise-panel-missing-${label}-${locale}`);
         await other.context().close();
       }
     }
