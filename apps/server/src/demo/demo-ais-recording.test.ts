@@ -55,7 +55,7 @@ describe.each(DB_TARGETS)('demo AIS recording (%s)', (target) => {
     await seedDemoIfEmpty(t.database.db, NOW);
     recording = await buildDemoAisRecordingWithStories(t.database.db, NOW);
     fixes = decodeTimed(recording.lines).fixes;
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   it('is real AIVDM: every line decodes with ais-stream-decoder, with no error', () => {

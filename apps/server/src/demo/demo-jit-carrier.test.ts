@@ -30,7 +30,7 @@ describe.each(DB_TARGETS)("the demo's Nordic Line JIT system on %s", (target) =>
     const login = await t.app.inject({ method: 'POST', url: '/api/portal/v1/login', payload: { email: DEMO_USERS[0].email, password: DEMO_PASSWORD } });
     headers = { 'x-portal-token': login.json().payload.token as string, origin: 'http://localhost:3000' };
     opened = await carrier.openCalls();
-  }, 120_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

@@ -326,7 +326,7 @@ describe.each(DB_TARGETS)('demo port calls on %s', (target) => {
         expect(res.statusCode).toBe(200);
         boards.push(res.json().payload as TShiftBoard);
       }
-    }, 120_000);
+    });
 
     it('plans no shift above the gangs the terminal can man', () => {
       // The board's own totals against its own capacity (summariseShiftBoard), over every shift of the demo.

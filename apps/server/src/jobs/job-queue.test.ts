@@ -42,7 +42,7 @@ describe.each(DB_TARGETS)('background jobs on %s', (target) => {
       await runner.start();
       second = { runner, close: () => runner.stop() };
     }
-  }, 60_000);
+  });
   afterAll(async () => {
     await second?.close();
     await provider?.close();

@@ -85,7 +85,7 @@ describe.each(DB_TARGETS)('logs without secrets on %s', (target) => {
 
     // Whatever a log call hands in by hand under the usual names is redacted too.
     t.app.log.info({ headers: { authorization: `Bearer ${token}`, cookie: `userToken=${token}` }, body: { password: TEST_PASSWORD, code }, token }, 'handed-in objects');
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
     await smtp?.stop();

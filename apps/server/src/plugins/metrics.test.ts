@@ -76,7 +76,7 @@ describe.each(DB_TARGETS)('/metrics on %s', (target) => {
       terminalId = (await createTerminal(t.database.db)).id;
       const user = await createUser(t.database.db, { terminalIds: [terminalId] });
       token = await loginAs(t.app, user.email);
-    }, 60_000);
+    });
     afterAll(async () => {
       await socket?.close();
       await t?.close();

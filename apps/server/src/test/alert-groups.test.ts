@@ -14,7 +14,7 @@ describe.each(DB_TARGETS)('alert groups on the demo with stacked calls, on %s', 
   beforeAll(async () => {
     t = await createTestApp(target, { seedDemo: true });
     await seedBenchHistory(t.database.db, { from: 0, to: 1, perBlock: 120, now: t.clock.now() });
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   async function signInAs(role: 'terminal_operator' | 'agent' | 'vessel_operator'): Promise<{ call: ApiCall; session: AuthSession }> {

@@ -381,7 +381,7 @@ describe.each(DB_TARGETS)('API fuzz (%s)', (target) => {
     await t.app.ready();
     operations = listOperations(t.app);
     ids = await knownIds(t);
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   it(

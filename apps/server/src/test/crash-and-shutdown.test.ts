@@ -316,7 +316,7 @@ describe.each(DB_TARGETS)('crash and graceful shutdown of a server process on %s
     const seed = await seedWorld(databaseConfig);
     server = await startServerProcess(env);
     w = await createCalls(server.url, seed);
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.kill('SIGKILL');
     await cleanup();

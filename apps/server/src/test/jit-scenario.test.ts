@@ -53,7 +53,7 @@ describe.each(DB_TARGETS)('DCSA JIT 2.0 conformance-shaped scenario on %s', (tar
     agency = await connect('Agency system', w.agency.id, agencyEndpoint);
     stranger = await connect('Other line system', otherLine.id, strangerEndpoint);
     await createVessel(db, { vesselOperatorId: otherLine.id });
-  }, 60_000);
+  });
   afterAll(async () => {
     await Promise.all([carrierEndpoint, agencyEndpoint, strangerEndpoint].map((e) => e?.close()));
     await t?.close();

@@ -110,7 +110,7 @@ describe.each(DB_TARGETS)('the JIT export of every demo call conforms to the off
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(target, { seedDemo: true });
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   it('exports each call of the demo as standard PortCall, TerminalCall, PortCallService and Timestamp objects', async () => {

@@ -41,7 +41,7 @@ describe.each(DB_TARGETS)('the day-in-the-life soak on %s', (target) => {
     await app?.close();
     await database?.close();
     await drop();
-  }, 120_000);
+  });
 
   it(`works ${ACTIONS} actions of a day and finds nothing`, async () => {
     const report = await runSoak({

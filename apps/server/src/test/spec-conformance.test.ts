@@ -200,7 +200,7 @@ describe.each(DB_TARGETS)('the spec against the API on %s', (target) => {
     const call = await db.selectFrom('portcalls').select(['id', 'vessel_id']).where('terminal_id', '=', terminal.id).orderBy('id').executeTakeFirstOrThrow();
     const now = t.clock.now().getTime();
     values = { terminal_id: terminal.id, port_id: terminal.port_id, portcall_id: call.id, vessel_id: call.vessel_id, from: new Date(now - 7 * 86_400_000).toISOString(), to: new Date(now + 21 * 86_400_000).toISOString() };
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   /** A valid-looking request: known ids for parameters that name a record, schema examples for the rest. */

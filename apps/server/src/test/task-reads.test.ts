@@ -47,7 +47,7 @@ describe.each(DB_TARGETS)('the task list on the demo with history, on %s', (targ
     t = await createTestApp(target, { seedDemo: true });
     // Stacked calls around today and two blocks of history, some inside the 30-day look-back and some before it.
     await seedBenchHistory(t.database.db, { from: 0, to: 3, perBlock: 150, now: t.clock.now() });
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   it.each(['terminal_operator', 'agent', 'vessel_operator'] as const)('answers the %s the same tasks, pages and counts as the straightforward read', async (role) => {

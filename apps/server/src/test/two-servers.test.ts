@@ -125,7 +125,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       planner: { ...planner, token: await signIn(a, planner.email) },
       agentToken: await signIn(a, agent.email),
     };
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await a?.stop();

@@ -80,7 +80,7 @@ describe.each(DB_TARGETS)('user_stats on the demo with history, on %s', (target)
   beforeAll(async () => {
     t = await createTestApp(target, { seedDemo: true });
     await seedBenchHistory(t.database.db, { from: 0, to: 3, perBlock: 150, now: t.clock.now() });
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   it.each(['terminal_operator', 'agent', 'vessel_operator'] as const)('answers the %s the same counts as the straightforward read', async (role) => {

@@ -25,7 +25,7 @@ describe.each(DB_TARGETS)('AIS from the socket to the port call on %s', (target)
     w = await createPortcallWorld(t);
     const db = t.database.db;
     await db.updateTable('terminals').set({ quay_origin_latitude: quay.origin.latitude, quay_origin_longitude: quay.origin.longitude, quay_bearing_deg: quay.bearingDeg, quay_water_side: quay.waterSide, ais_actuals_mode: 'apply' }).where('id', '=', w.terminal.id).execute();
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   async function sendUdp(lines: string[]): Promise<void> {

@@ -26,7 +26,7 @@ describe.each(DB_TARGETS)('AIS-detected actual times on %s', (target) => {
     pbpId = w.geometry.pilotBoardingPlaces[0]!.id;
     await db.updateTable('pilot_boarding_places').set({ latitude: pbpCentre.latitude, longitude: pbpCentre.longitude, geofence_radius_m: 1500 }).where('id', '=', pbpId).execute();
     base = t.clock.now().getTime();
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   const setMode = (mode: 'apply' | 'propose') => t.database.db.updateTable('terminals').set({ ais_actuals_mode: mode }).where('id', '=', w.terminal.id).execute();

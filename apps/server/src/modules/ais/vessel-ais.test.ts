@@ -16,7 +16,7 @@ describe.each(DB_TARGETS)("a vessel's AIS row on %s", (target) => {
   beforeAll(async () => {
     t = await createTestApp(target);
     w = await createPortcallWorld(t);
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   /** A vessel and a call of it at the test terminal arriving in a day, so the batch readers see it. */

@@ -57,7 +57,7 @@ describe.each(DB_TARGETS)('daily task digest on %s', (target) => {
     // two "servers" on the same database: two runners with their own pg-boss workers
     runners = [createJobRunner(t.app.ctx, { isCronEnabled: false, pollingIntervalSeconds: 0.5 }), createJobRunner(t.app.ctx, { isCronEnabled: false, pollingIntervalSeconds: 0.5 })];
     for (const r of runners) await r.start();
-  }, 60_000);
+  });
   afterAll(async () => {
     for (const r of runners ?? []) await r.stop();
     await t?.close();

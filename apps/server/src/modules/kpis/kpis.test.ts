@@ -179,7 +179,7 @@ describe.each(DB_TARGETS)('KPIs on %s', (target) => {
     planner = (await signIn(t.app, db, { terminalIds: [world.terminal.id] })).call;
     agent = (await signIn(t.app, db, { userType: 'agent', organisationId: world.agency.id, terminalIds: [world.terminal.id] })).call;
     outsider = (await signIn(t.app, db, { terminalIds: [] })).call;
-  }, 60_000);
+  });
   afterAll(async () => t?.close());
 
   const overall = async (call: ApiCall, query: string) => {

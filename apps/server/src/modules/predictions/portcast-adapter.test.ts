@@ -38,7 +38,7 @@ describe.each(DB_TARGETS)('the Portcast ETA adapter on %s', (target) => {
     w = await createPortcallWorld(t);
     arrival = new Date(Math.ceil((t.clock.now().getTime() + 24 * H) / H) * H);
     callId = (await w.planner('POST', '/portcalls', w.request(arrival.toISOString(), new Date(arrival.getTime() + 20 * H).toISOString()))).json().payload.id;
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
     await new Promise((resolve) => server?.close(resolve));

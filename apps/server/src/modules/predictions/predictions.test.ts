@@ -66,7 +66,7 @@ describe.each(DB_TARGETS)('arrival predictions on %s', (target) => {
     const created = await w.planner('POST', '/portcalls', w.request(plannedArrival.toISOString(), new Date(plannedArrival.getTime() + 20 * H).toISOString(), { pilot_boarding_place_id: pbpId, berth_start_position: 100, berth_end_position: 300 }));
     expect(created.statusCode).toBe(201);
     callId = created.json().payload.id;
-  }, 60_000);
+  });
   afterAll(async () => t?.close());
 
   it('stores a prediction from the positions of an approaching vessel and puts it on the port call', async () => {

@@ -45,7 +45,7 @@ describe.each(DB_TARGETS)('previous-call data across companies on %s', (target) 
     }
     const arrival = new Date(t.clock.now().getTime() + 2 * DAY);
     callId = (await w.vesselSide('POST', '/portcalls', w.request(arrival.toISOString(), new Date(arrival.getTime() + 20 * H).toISOString(), { pilot_boarding_place_id: pbpId }))).json().payload.id;
-  }, 60_000);
+  });
   afterAll(async () => t?.close());
 
   const dataFor = async (api: ApiCall) => {

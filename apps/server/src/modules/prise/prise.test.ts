@@ -57,7 +57,7 @@ describe.each(DB_TARGETS)('PRISE notices on %s', (target) => {
     // The test terminal's port is Hamburg, where PRISE applies; its vessel gets the call sign a notice needs.
     await db().updateTable('ports').set({ unlocode: 'DEHAM' }).where('id', '=', w.geometry.portId).execute();
     await db().updateTable('vessels').set({ call_sign: 'DABC2' }).where('id', '=', w.vessel.id).execute();
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
     await authority?.close();
