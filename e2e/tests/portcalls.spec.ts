@@ -2,6 +2,7 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { DESKTOP, PHONE, USERS, baseUrl, expectNoPageOverflow, login, screenshot } from '../support/fixtures';
 import { fillDateTime } from '../support/date-inputs';
+import { requestAsAgent } from '../support/agent-request';
 
 const API = () => `${baseUrl()}/api/portal/v1`;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -10,16 +11,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 function berlinTime(days: number, hour: number, minute: number) {
   const d = new Date(Date.now() + days * 86_400_000);
   return { shown: `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${pad(hour)}:${pad(minute)}` };
-}
-
-/** The instant of a Berlin wall-clock time on the calendar day `days` from today (the day `berlinTime` shows). */
-function berlinIso(days: number, hour: number, minute = 0): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  const wall = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), hour, minute);
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(new Date(wall));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const berlinOffset = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute')) - wall;
-  return new Date(wall - berlinOffset).toISOString();
 }
 
 /** Unique per run, so repeated runs on one database and other specs never see each other's calls. */
@@ -38,34 +29,6 @@ async function pickVessel(page: Page, name: string) {
   await field.fill(name);
   await page.getByRole('option', { name: new RegExp(`^${name} \\(`) }).click();
   await expect(field).toHaveValue(new RegExp(`^${name} `));
-}
-
-/** The agent's berth-window request for ELBE RESOLVE, sent through the API as the form sends it; answers the call's id. */
-async function requestAsAgent(agent: Page, voyage: string, from: { days: number; hour: number }, to: { days: number; hour: number }): Promise<number> {
-  const api = async <T>(path: string): Promise<T> => {
-    const response = await agent.request.get(`${API()}${path}`);
-    expect(response.ok(), path).toBe(true);
-    return ((await response.json()) as { payload: T }).payload;
-  };
-  const terminal = await api<{ id: number }>('/terminals/current_terminal');
-  const vessels = await api<{ items: { id: number; name: string; vessel_operator: { id: number } | null }[] }>(`/vessels?per_page=100&q=${encodeURIComponent('ELBE RESOLVE')}`);
-  const vessel = vessels.items.find((v) => v.name === 'ELBE RESOLVE');
-  expect(vessel?.vessel_operator, 'the demo fleet has ELBE RESOLVE with its operator').toBeTruthy();
-  const me = await api<{ organisation_id: number }>('/user_details');
-  const response = await agent.request.post(`${API()}/portcalls`, {
-    data: {
-      terminal_id: terminal.id,
-      vessel_id: vessel!.id,
-      vessel_operator_id: vessel!.vessel_operator!.id,
-      agent_id: me.organisation_id,
-      berth_arrival: berlinIso(from.days, from.hour),
-      berth_departure: berlinIso(to.days, to.hour),
-      voyage_number_import: voyage,
-      comment: 'Requested by the agent in the browser story',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { payload: { id: number } }).payload.id;
 }
 
 test.describe('port calls', () => {

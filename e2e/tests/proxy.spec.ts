@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { DESKTOP, PHONE, USERS, baseUrl, expectNoPageOverflow, login, screenshot } from '../support/fixtures';
 import { fillDateTime } from '../support/date-inputs';
+import { requestAsAgent } from '../support/agent-request';
 
 const shotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -64,23 +65,11 @@ async function actFor(page: Page, search: string, name: RegExp, shotName?: strin
 test.describe('acting for a colleague', () => {
   test('the terminal operator acts for a colleague, changes a time, returns, and the audit trail names both', async ({ browser }) => {
     const voyage = `PRX-${Date.now().toString(36).toUpperCase()}`;
-    const arrival = berlinTime(45, 6, 0);
-    const departure = berlinTime(46, 14, 0);
     const proposed = berlinTime(45, 9, 30);
 
     // The agent requests a call, so the terminal has something to answer.
     const agent = await signedInPage(browser, USERS.agent);
-    await agent.goto(`${baseUrl()}/en/portcall-planner/portcall/add`);
-    const vessel = agent.getByTestId('field-vessel');
-    await vessel.click();
-    await vessel.fill('ELBE RESOLVE');
-    await agent.getByRole('option', { name: /^ELBE RESOLVE \(/ }).click();
-    await fillDateTime(agent.getByTestId('field-berth-arrival'), arrival.shown);
-    await fillDateTime(agent.getByTestId('field-berth-departure'), departure.shown);
-    await agent.getByTestId('field-voyage-import').fill(voyage);
-    await agent.getByTestId('portcall-form-save').click();
-    await expect(agent).toHaveURL(/\/en\/portcall-planner\/details\?id=\d+$/);
-    const id = new URL(agent.url()).searchParams.get('id');
+    const id = String(await requestAsAgent(agent, voyage, { days: 45, hour: 6 }, { days: 46, hour: 14 }));
     await agent.context().close();
 
     // Hanna (terminal operator) acts for her colleague Mira, who works at the same terminal.
