@@ -75,11 +75,11 @@ export class ResponseCache {
 }
 
 /** The caches of one server process; each route that caches has its own, so one route's pages never evict another's. */
-export type TResponseCaches = { portcallList: ResponseCache | null; portcall: ResponseCache | null; berthPlanWindow: ResponseCache | null };
+export type TResponseCaches = { portcallList: ResponseCache | null; portcall: ResponseCache | null; berthPlanWindow: ResponseCache | null; tasks: ResponseCache | null; tasksMeta: ResponseCache | null };
 
 export function createResponseCaches(options: TResponseCacheOptions | null): TResponseCaches {
   const cache = () => (options ? new ResponseCache(options) : null);
-  return { portcallList: cache(), portcall: cache(), berthPlanWindow: cache() };
+  return { portcallList: cache(), portcall: cache(), berthPlanWindow: cache(), tasks: cache(), tasksMeta: cache() };
 }
 
 type TViewer = { id: number; user_type: string; organisation_id: number | null };

@@ -98,7 +98,7 @@ function registerStateGauges(app: FastifyInstance, register: Registry, database:
   });
   new Gauge({
     name: 'quayline_response_cache',
-    help: 'Cached pages (docs/performance.md "Cached list pages") by route cache (portcallList, portcall, berthPlanWindow): requests answered from it (hits) or computed (misses) since start, entries and bytes held.',
+    help: 'Cached pages (docs/performance.md "Cached list pages") by route cache (portcallList, portcall, berthPlanWindow, tasks, tasksMeta): requests answered from it (hits) or computed (misses) since start, entries and bytes held.',
     labelNames: ['cache', 'measure'] as const,
     registers: [register],
     collect() {

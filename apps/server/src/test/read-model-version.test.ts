@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthSession } from '../modules/auth/auth.service';
 import { listPlannerPortcalls } from '../modules/berth-plan/planner-portcalls.service';
 import { getPortcall, listPortcalls } from '../modules/portcalls/portcall.service';
+import { listTasks, tasksMeta } from '../modules/tasks/task.service';
 import { readModelVersion } from '../db/read-model-version';
 import { type PortcallWorld, createPortcallWorld } from './portcall-world';
 import { DB_TARGETS, type TestApp, createTestApp } from './test-app';
@@ -42,7 +43,7 @@ describe.each(DB_TARGETS)('read-model version on %s', (target) => {
     return { sessionId: 0, user, actor: null, expiresAt: new Date(Date.now() + H) };
   };
 
-  it('has its trigger on every table the list, one call and the planner window read', async () => {
+  it('has its trigger on every table the list, one call, the planner window and the tasks read', async () => {
     const captured: RootOperationNode[] = [];
     const capture: KyselyPlugin = {
       transformQuery: ({ node }) => {
@@ -59,6 +60,8 @@ describe.each(DB_TARGETS)('read-model version on %s', (target) => {
       if (user !== w.users.agent.user) await getPortcall(ctx, viewer, portcallId);
       const now = t.clock.now().getTime();
       await listPlannerPortcalls(ctx, viewer, { terminal_id: w.terminal.id, from: new Date(now - 48 * H).toISOString(), to: new Date(now + 14 * 24 * H).toISOString(), page: 1, per_page: 100 });
+      for (const type of ['open', 'closed'] as const) await listTasks(ctx, viewer, { type, filter: 'all', page: 1, per_page: 10 });
+      await tasksMeta(ctx, viewer);
     }
     const read = new Set<string>();
     for (const node of captured) {

@@ -17,6 +17,7 @@ import {
   taskReasons,
 } from '@quayline/domain';
 import type { AppContext } from '../../app-context';
+import type { PortalUser } from '../../db/schema';
 import type { AuthSession } from '../auth/auth.service';
 import { iso, num, state } from '../portcalls/portcall-mapper';
 import { portcallsByIds } from '../portcalls/portcall.service';
@@ -28,11 +29,15 @@ const SETTINGS_KEY = 'portcall_task_settings';
 /** Tasks look back this far; older calls are history, not work. */
 const LOOKBACK_MS = 30 * 86_400_000;
 
-export async function getTaskSettings(ctx: AppContext, session: Pick<AuthSession, 'user'>): Promise<{ enabled_reasons: TTaskReason[] }> {
-  const user = await findUserById(ctx.db, session.user.id);
+/** The kinds of task a user wants, from their stored settings (every kind when none are stored). */
+export function taskSettingsOf(user: Pick<PortalUser, 'settings'> | undefined): { enabled_reasons: TTaskReason[] } {
   const stored = (user?.settings ?? {})[SETTINGS_KEY] as { enabled_reasons?: unknown } | undefined;
   const enabled = Array.isArray(stored?.enabled_reasons) ? stored.enabled_reasons.filter((r): r is TTaskReason => (TASK_REASONS as readonly string[]).includes(String(r))) : [...TASK_REASONS];
   return { enabled_reasons: enabled };
+}
+
+export async function getTaskSettings(ctx: AppContext, session: Pick<AuthSession, 'user'>): Promise<{ enabled_reasons: TTaskReason[] }> {
+  return taskSettingsOf(await findUserById(ctx.db, session.user.id));
 }
 
 export async function updateTaskSettings(ctx: AppContext, session: AuthSession, enabled: TTaskReason[]) {
@@ -77,7 +82,10 @@ export async function classify(ctx: AppContext, session: Pick<AuthSession, 'user
   const user = session.user;
   const party: TParty = partyOf(user.user_type);
   const now = ctx.clock.now();
-  const [rows, { enabled_reasons }] = await Promise.all([findTaskCalls(ctx.db, user, { departureFrom: new Date(now.getTime() - LOOKBACK_MS), party }), getTaskSettings(ctx, session)]);
+  // The settings come with the session's user row (read with the session on every request): the task cache keys on
+  // them, since the read-model version does not follow the user's own row.
+  const { enabled_reasons } = taskSettingsOf(user);
+  const rows = await findTaskCalls(ctx.db, user, { departureFrom: new Date(now.getTime() - LOOKBACK_MS), party });
   const open: TClassifiedTask[] = [];
   const closed: TClassifiedTask[] = [];
   // The terminal and the call's agent file the PRISE notice; a vessel operator follows it on the call.
