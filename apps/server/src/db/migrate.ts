@@ -31,6 +31,7 @@ import * as m0035 from './migrations/0035-portcalls-departure-index';
 import * as m0040 from './migrations/0040-jit-outbox';
 import * as m0041 from './migrations/0041-vessel-type-detailed';
 import * as m0042 from './migrations/0042-terminal-delay-reasons';
+import * as m0043 from './migrations/0043-portcalls-history-indexes';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0040-jit-outbox': m0040,
   '0041-vessel-type-detailed': m0041,
   '0042-terminal-delay-reasons': m0042,
+  '0043-portcalls-history-indexes': m0043,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -52,7 +52,8 @@ function isAhead(eb: ExpressionBuilder<DB, 'voyages'>, now: Date) {
         .whereRef('r.voyage_id', '=', 'voyages.id')
         .where((w) => w.or([w('r.arrival', '>', now), w('r.departure', '>', now)])),
     ),
-    eb.exists(eb.selectFrom('portcalls as pa').select('pa.id').whereRef('pa.voyage_id', '=', 'voyages.id').where('pa.berth_departure', '>', now)),
+    // Said outright so the planner may read the voyages' calls from their partial index (migration 0043).
+    eb.exists(eb.selectFrom('portcalls as pa').select('pa.id').whereRef('pa.voyage_id', '=', 'voyages.id').where('pa.voyage_id', 'is not', null).where('pa.berth_departure', '>', now)),
   ]);
 }
 
