@@ -69,7 +69,7 @@ export async function launchBenchChromium(): Promise<Browser> {
  * A 1440x900 context whose page is signed in as the demo planner and has settled on the dashboard.
  * `initScript` runs in every page before the app (to record when a screen is ready).
  */
-export async function signedInPage<A>(browser: Browser, baseUrl: string, initScript?: { fn: (arg: A) => void; arg: A }): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedInPage<A>(browser: Browser, baseUrl: string, initScript?: { fn: (arg: A) => void; arg: A }, email = DEMO_PLANNER): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   // tsx compiles with esbuild's keepNames, which wraps inner functions in __name(); functions handed to
   // page.evaluate run in the page, where that helper has to exist too.
@@ -78,7 +78,7 @@ export async function signedInPage<A>(browser: Browser, baseUrl: string, initScr
   // The page receives the argument as JSON; A is what the caller hands over.
   if (initScript) await page.addInitScript(initScript.fn as (arg: unknown) => void, initScript.arg);
   await page.goto(`${baseUrl}/en/login`);
-  await page.getByTestId('login-email').fill(DEMO_PLANNER);
+  await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(DEMO_PASSWORD);
   await page.getByTestId('login-password').press('Enter');
   await page.waitForURL(/\/en\/dashboard$/, { timeout: 30_000 });

@@ -16,7 +16,9 @@ import { ensureChromium } from './ensure-chromium.mjs';
 
 const VIEWPORT = { width: 1440, height: 900 };
 const DRAG_MS = 3_000;
-const TARGETS = { firstRenderMs: 1_500, medianFrameMs: 16, heapMb: 150 };
+const TARGETS = { firstRenderMs: 1_000, medianFrameMs: 16, heapMb: 150 };
+/** Another terminal planner of the demo, whose visit warms the server before the measured one. */
+const DEMO_COLLEAGUE = 'day.planner@demo.quayline.test';
 
 type TFigure = { figure: string; value: string; target: string; met: 'yes' | 'no' | '' };
 type TPlannerProbe = { cardCount: number; renderedCards: number };
@@ -159,6 +161,15 @@ function apiRequestsBefore(readyAt: number): { count: number; lastEndMs: number;
 async function measure(baseUrl: string): Promise<{ figures: TFigure[]; notes: string[] }> {
   const browser = await launchBenchChromium();
   try {
+    // The first visit on a server just started pays for compiling the server's code (V8 runs it cold); a terminal's
+    // server has long been serving when a planner opens the planner. So a colleague's visit goes first (another
+    // viewer: the response cache does not serve the measured page), and the measured visit starts from a cold
+    // browser cache on a warm server. The cold figure is printed too.
+    const cold = await signedInPage(browser, baseUrl, { fn: recordReadiness, arg: undefined }, DEMO_COLLEAGUE);
+    await cold.page.goto(`${baseUrl}/en/berth-planner`);
+    await cold.page.locator('[data-testid="berth-planner"][data-ready="true"]').waitFor({ timeout: 60_000 });
+    const coldReadyAt = await cold.page.evaluate(() => (window as TBenchWindow).__benchReadyAt ?? Number.NaN);
+    await cold.context.close();
     const { context, page } = await signedInPage(browser, baseUrl, { fn: recordReadiness, arg: undefined });
 
     // BENCH_PROFILE=file.cpuprofile records the main thread from navigation to data-ready (for diagnosis; it slows the page).
@@ -207,8 +218,9 @@ async function measure(baseUrl: string): Promise<{ figures: TFigure[]; notes: st
     const frameLimit = Math.max(TARGETS.medianFrameMs, idle + 0.5);
     const yesNo = (ok: boolean) => (ok ? 'yes' : 'no') as 'yes' | 'no';
     const figures: TFigure[] = [
-      { figure: 'first complete render (navigation start to data-ready)', value: `${Math.round(readyAt)} ms`, target: `< ${TARGETS.firstRenderMs} ms`, met: yesNo(readyAt < TARGETS.firstRenderMs) },
+      { figure: 'first complete render (navigation start to data-ready), warm server', value: `${Math.round(readyAt)} ms`, target: `< ${TARGETS.firstRenderMs} ms`, met: yesNo(readyAt < TARGETS.firstRenderMs) },
       // Frames of a drag the planner never took up are an idle page's: they prove nothing, so they never count as met.
+      { figure: '  the same on a server just started (a colleague, first)', value: `${Math.round(coldReadyAt)} ms`, target: '', met: '' },
       { figure: 'drag frame time, median (rAF interval)', value: `${medianFrame.toFixed(1)} ms${isEngaged ? '' : ' (no drag)'}`, target: `< ${TARGETS.medianFrameMs} ms *`, met: yesNo(isEngaged && medianFrame < frameLimit) },
       { figure: 'drag frame time, 95th percentile (rAF interval)', value: `${percentile(frames, 0.95).toFixed(1)} ms`, target: '', met: '' },
       { figure: 'drag main-thread work per frame, median / p95', value: `${percentile(work, 0.5).toFixed(1)} / ${percentile(work, 0.95).toFixed(1)} ms`, target: '', met: '' },
