@@ -5,6 +5,7 @@ import { ZInstantInput, ZRecordId } from './master-data';
 import { ZOverallPerformance } from './kpis';
 import { ZDownloadFileType } from './downloads';
 import { ZLocale } from '../locales';
+import { PER_PAGE_MAX, ZPageMeta, pageQuery } from './paging';
 
 const ZTerminalId = ZRecordId;
 export const SITUATION_HOURS_AHEAD_DEFAULT = 24;
@@ -31,6 +32,13 @@ function periodProblem(q: { from: string; to: string }, ctx: z.RefinementCtx): v
 }
 /** A period of at most three years, `to` after `from` (the same rule as the KPI periods). */
 export const ZReportPeriodQuery = ZPeriodFields.superRefine(periodProblem);
+/**
+ * The movement report on screen, a page of rows at a time: a busy month holds thousands of movements (4,200 in 30
+ * days at the bench's density), more than a screen shows; the download carries every row.
+ */
+export const MOVEMENT_REPORT_PAGE_SIZE = PER_PAGE_MAX;
+export const ZMovementReportQuery = ZPeriodFields.merge(pageQuery(MOVEMENT_REPORT_PAGE_SIZE)).superRefine(periodProblem);
+export type TMovementReportQuery = z.infer<typeof ZMovementReportQuery>;
 export const ZReportPeriodDownloadQuery = ZPeriodFields.extend({ type: ZDownloadFileType.default('csv'), locale: ZLocale.optional() }).superRefine(periodProblem);
 export type TReportPeriodQuery = z.infer<typeof ZReportPeriodQuery>;
 
@@ -96,7 +104,9 @@ export const ZMovementReport = z.object({
   time_zone: z.string(),
   from: z.string(),
   to: z.string(),
+  /** The page's rows; `meta` counts every row of the period. */
   rows: z.array(ZMovementReportRow),
+  meta: ZPageMeta,
 });
 export type TMovementReport = z.infer<typeof ZMovementReport>;
 

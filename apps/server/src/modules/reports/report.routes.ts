@@ -1,5 +1,5 @@
 // HTTP for the service-center reports: JSON for the screens, csv or xlsx (`type=xls`) for the downloads of spec section 2.
-import { ZErrorEnvelope, ZMovementReport, ZPerformanceReport, ZReportPeriodDownloadQuery, ZReportPeriodQuery, ZSituationReport, ZSituationReportDownloadQuery, ZSituationReportQuery, successEnvelope } from '@quayline/domain';
+import { ZErrorEnvelope, ZMovementReport, ZPerformanceReport, ZReportPeriodDownloadQuery, ZReportPeriodQuery, ZSituationReport, ZSituationReportDownloadQuery, ZSituationReportQuery, successEnvelope, ZMovementReportQuery } from '@quayline/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
@@ -20,7 +20,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     const { type, locale, ...query } = request.query;
     return sendDownload(reply, await downloadSituationReport(app.ctx, sessionOf(request), query, { type, locale }));
   });
-  r.get('/movement_reports', { ...auth, schema: { tags, summary: 'Arrivals, departures and berth shifts in a period', querystring: ZReportPeriodQuery, response: { 200: successEnvelope(ZMovementReport), ...errors } } }, async (request) =>
+  r.get('/movement_reports', { ...auth, schema: { tags, summary: 'Arrivals, departures and berth shifts in a period, 100 a page', querystring: ZMovementReportQuery, response: { 200: successEnvelope(ZMovementReport), ...errors } } }, async (request) =>
     ok(await getMovementReport(app.ctx, sessionOf(request), request.query)),
   );
   r.get('/movement-reports/download', { ...auth, schema: { tags, summary: 'The movement report as csv or xlsx', querystring: ZReportPeriodDownloadQuery } }, async (request, reply) => {

@@ -5,6 +5,8 @@ import {
   type TMovementReportRow,
   type TPerformanceReport,
   type TReportPeriodQuery,
+  type TMovementReportQuery,
+  pageMeta,
   type TSituationReport,
   type TSituationReportQuery,
   type TDownloadFileType,
@@ -94,7 +96,8 @@ function movementRow(c: ReportCallRow, kind: TMovementReportRow['kind'], at: Dat
 const inPeriod = (at: Date | string, from: Date, to: Date) => new Date(at).getTime() >= from.getTime() && new Date(at).getTime() < to.getTime();
 const positionOf = (value: unknown) => (value === null || value === undefined || value === '' ? null : Number.isFinite(Number(value)) ? Number(value) : null);
 
-export async function getMovementReport(ctx: AppContext, session: AuthSession, query: TReportPeriodQuery): Promise<TMovementReport> {
+/** Every movement of the period, in order (the download's rows; the screen asks for a page of them). */
+async function movementReportRows(ctx: AppContext, session: AuthSession, query: TReportPeriodQuery): Promise<Omit<TMovementReport, 'meta'>> {
   const terminal = await visibleTerminal(ctx, session, query.terminal_id);
   const from = new Date(query.from);
   const to = new Date(query.to);
@@ -110,6 +113,12 @@ export async function getMovementReport(ctx: AppContext, session: AuthSession, q
   const order = { arrival: 0, shift: 1, departure: 2 };
   rows.sort((a, b) => a.time.localeCompare(b.time) || order[a.kind] - order[b.kind] || a.portcall_id - b.portcall_id);
   return { terminal_id: terminal.id, time_zone: terminal.time_zone, from: from.toISOString(), to: to.toISOString(), rows };
+}
+
+export async function getMovementReport(ctx: AppContext, session: AuthSession, query: TMovementReportQuery): Promise<TMovementReport> {
+  const { page, per_page, ...period } = query;
+  const report = await movementReportRows(ctx, session, period);
+  return { ...report, rows: report.rows.slice((page - 1) * per_page, page * per_page), meta: pageMeta({ page, perPage: per_page, totalCount: report.rows.length }) };
 }
 
 export async function getPerformanceReport(ctx: AppContext, session: AuthSession, query: TReportPeriodQuery): Promise<TPerformanceReport> {
@@ -155,7 +164,7 @@ export async function downloadSituationReport(ctx: AppContext, session: AuthSess
 }
 
 export async function downloadMovementReport(ctx: AppContext, session: AuthSession, query: TReportPeriodQuery, file: TReportFile): Promise<TDownloadFile> {
-  const report = await getMovementReport(ctx, session, query);
+  const report = await movementReportRows(ctx, session, query);
   const locale = localeOf(session, file);
   const text = (key: string, fallback: string) => translatedText(locale, key) ?? fallback;
   const rows = report.rows.map((r) => ({

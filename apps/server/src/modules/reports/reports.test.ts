@@ -136,6 +136,25 @@ describe.each(DB_TARGETS)('service-center reports on %s', (target) => {
     expect(rows[2]!.time_label).toBe('planned');
   });
 
+  it('answers the movements a page at a time, counting every row, while the download holds them all', async () => {
+    const page = async (n: number) => {
+      const res = await w.plannerEn('GET', `/movement_reports?terminal_id=${w.terminal.id}&${PERIOD}&page=${n}&per_page=3`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().payload as { rows: { portcall_id: number; kind: string }[]; meta: { page: number; per_page: number; total_count: number; total_pages: number } };
+    };
+    const [first, second] = [await page(1), await page(2)];
+    expect(first.meta).toEqual({ page: 1, per_page: 3, total_count: 4, total_pages: 2 });
+    expect(first.rows).toHaveLength(3);
+    expect(second.rows.map((r) => [r.portcall_id, r.kind])).toEqual([[w.ids.b, 'arrival']]);
+    const whole = (await w.plannerEn('GET', `/movement_reports?terminal_id=${w.terminal.id}&${PERIOD}`)).json().payload;
+    expect(whole.meta).toMatchObject({ page: 1, per_page: 100, total_count: 4 });
+    expect([...first.rows, ...second.rows]).toEqual(whole.rows);
+    // Past the end: no rows, the same count.
+    expect(await page(3)).toMatchObject({ rows: [], meta: { total_count: 4 } });
+    expect((await w.plannerEn('GET', `/movement_reports?terminal_id=${w.terminal.id}&${PERIOD}&per_page=101`)).statusCode).toBe(400);
+    expect(csvLines((await w.planner('GET', `/movement-reports/download?terminal_id=${w.terminal.id}&${PERIOD}&type=csv&page=2&per_page=1`)).rawPayload)).toHaveLength(5);
+  });
+
   it('gives the KPIs of the period per vessel operator and per berth section, the same figures as the KPI engine', async () => {
     const res = await w.plannerEn('GET', `/performance_report?terminal_id=${w.terminal.id}&${PERIOD}`);
     expect(res.statusCode, res.body).toBe(200);

@@ -1,5 +1,5 @@
 // GET /situation_reports, /movement_reports, /performance_report and the download URLs of the same reports (session cookie).
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { API_PREFIX, type TLocale, type TMovementReport, type TPerformanceReport, type TSituationReport } from '@quayline/domain';
 import { api, toQueryString } from '@/lib/api-client';
 
@@ -10,7 +10,7 @@ export type TReportDownloadType = (typeof REPORT_DOWNLOAD_TYPES)[number];
 
 export const reportKeys = {
   situation: (p: TSituationParams) => ['reports', 'situation', p] as const,
-  movement: (p: TPeriodParams) => ['reports', 'movement', p] as const,
+  movement: (p: TPeriodParams & { page: number }) => ['reports', 'movement', p] as const,
   performance: (p: TPeriodParams) => ['reports', 'performance', p] as const,
 };
 
@@ -22,11 +22,13 @@ export function useSituationReport(params: TSituationParams | null) {
   });
 }
 
-export function useMovementReport(params: TPeriodParams | null) {
+/** One page of the movement report (`MOVEMENT_REPORT_PAGE_SIZE` rows); the page shown stays while the next loads. */
+export function useMovementReport(params: TPeriodParams | null, page: number) {
   return useQuery({
-    queryKey: reportKeys.movement(params ?? { terminal_id: 0, from: '', to: '' }),
-    queryFn: ({ signal }) => api.get<TMovementReport>('/movement_reports', params!, signal),
+    queryKey: reportKeys.movement({ ...(params ?? { terminal_id: 0, from: '', to: '' }), page }),
+    queryFn: ({ signal }) => api.get<TMovementReport>('/movement_reports', { ...params!, page }, signal),
     enabled: params !== null,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,5 +1,6 @@
 // /voyage-center/reports/movement (movement_report_view): arrivals, departures and berth shifts in a period.
-import { Badge, Paper, Stack, Table, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Badge, Center, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TMovementReportRow, TPortcallStatus } from '@quayline/domain';
 import { useLocale } from '@/hooks/use-locale';
@@ -17,8 +18,13 @@ export function MovementReportScreen() {
   const report = useReportTerminal();
   const period = usePeriod(report.timeZone);
   const params = period.params(report.terminal?.id);
-  const query = useMovementReport(params);
+  const [page, setPage] = useState(1);
+  const periodKey = params ? `${params.terminal_id}|${params.from}|${params.to}` : '';
+  // Another period or terminal starts again at its first page.
+  useEffect(() => setPage(1), [periodKey]);
+  const query = useMovementReport(params, page);
   const rows = query.data?.rows ?? [];
+  const meta = query.data?.meta;
   const tz = report.timeZone;
 
   const kind = (r: TMovementReportRow) => (
@@ -67,7 +73,7 @@ export function MovementReportScreen() {
       filters={<PeriodFilter period={period} />}
       exportTable={exportTable}
       downloads={params ? { csv: reportDownloadUrl('movement', params, 'csv', locale), xls: reportDownloadUrl('movement', params, 'xls', locale) } : null}
-      state={{ isPending: report.isPending || (params !== null && query.isPending), isError: query.isError, isEmpty: rows.length === 0, rowCount: query.data ? rows.length : null }}
+      state={{ isPending: report.isPending || (params !== null && query.isPending), isError: query.isError, isEmpty: rows.length === 0, rowCount: meta ? meta.total_count : null }}
     >
       <ReportTable label={t('navigation.movement_report')} testId="movement-table" headers={[t('reports.columns.time'), t('reports.columns.movement'), t('reports.columns.time_source'), t('reports.columns.vessel'), t('reports.columns.status'), t('reports.columns.berth_section'), t('reports.columns.position')]}>
         {rows.map((r, i) => (
@@ -96,6 +102,11 @@ export function MovementReportScreen() {
           </Paper>
         ))}
       </Stack>
+      {meta && meta.total_pages > 1 && (
+        <Center>
+          <Pagination total={meta.total_pages} value={meta.page} onChange={setPage} size="sm" siblings={1} boundaries={1} data-testid="movement-pages" getControlProps={(control) => ({ 'aria-label': t(`reports.page_${control}`) })} />
+        </Center>
+      )}
     </ReportFrame>
   );
 }

@@ -39,7 +39,7 @@ type TFrameProps = {
   report: ReturnType<typeof useReportTerminal>;
   filters: ReactNode;
   downloads: { csv: string; xls: string } | null;
-  /** The report's rows as shown, for the browser-side export menu (the whole report: it is not paged). */
+  /** The report's rows as shown, for the browser-side export menu (a paged report's page; the downloads hold every row). */
   exportTable?: { rows: TExportRow[]; columns: TExportColumn[]; fileName: string } | undefined;
   state: { isPending: boolean; isError: boolean; isEmpty: boolean; rowCount: number | null };
   children: ReactNode;

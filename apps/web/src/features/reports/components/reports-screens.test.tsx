@@ -44,6 +44,7 @@ const MOVEMENT: TMovementReport = {
     { portcall_id: 1, kind: 'shift', time: '2026-07-01T09:00:00.000Z', time_source: 'actual', time_label: null, vessel_name: 'NORTHERN STAR', imo_number: '9085778', status: 'Berthed', vessel_operator_name: 'Alpha Lines', berth_section: 'North berth', from_position: 0, to_position: 50 },
     { portcall_id: 2, kind: 'arrival', time: '2026-07-01T20:00:00.000Z', time_source: 'estimated', time_label: 'estimated', vessel_name: 'BRAVO ONE', imo_number: '9123456', status: 'Approaching', vessel_operator_name: 'Bravo Shipping', berth_section: null, from_position: null, to_position: 200 },
   ],
+  meta: { page: 1, per_page: 100, total_count: 3, total_pages: 1 },
 };
 
 const part = (grouping: 'vessel_operator' | 'berth_section', groups: [string, number, number | null][]): TOverallPerformance => ({
@@ -147,6 +148,32 @@ describe('reports', () => {
     expect(await screen.findByText('The last day must not be before the first.')).toBeTruthy();
     expect(calls.filter((c) => c.path === `${API}/movement_reports`)).toHaveLength(count);
     expect(screen.queryByTestId('report-export')).toBeNull();
+  });
+
+  it('pages a long movement report: counts every row, asks for the next page, and starts again on another period', async () => {
+    // 250 movements: three pages of 100, each row named after its place in the report.
+    const paged = (call: TRecordedCall) => {
+      if (call.path !== `${API}/movement_reports`) return reportsApi()(call);
+      const page = Number(call.search.get('page') ?? 1);
+      const count = Math.min(100, 250 - (page - 1) * 100);
+      const rows = Array.from({ length: count }, (_, i) => ({ ...MOVEMENT.rows[2]!, portcall_id: 1000 + (page - 1) * 100 + i, vessel_name: `VESSEL ${(page - 1) * 100 + i + 1}` }));
+      return success({ ...MOVEMENT, rows, meta: { page, per_page: 100, total_count: 250, total_pages: 3 } });
+    };
+    const { calls } = renderApp('/en/voyage-center/reports/movement', signedIn, paged);
+    const table = await screen.findByTestId('movement-table');
+    expect(within(table).getAllByTestId('movement-row')).toHaveLength(100);
+    expect(screen.getByTestId('report-zone').textContent).toBe('Times in Europe/Berlin · 250 rows');
+    expect(lastCall(calls, '/movement_reports')!.search.get('page')).toBe('1');
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(within(table).getAllByTestId('movement-row')[0]!.textContent).toContain('VESSEL 101'));
+    expect(lastCall(calls, '/movement_reports')!.search.get('page')).toBe('2');
+    fireEvent.click(within(screen.getByTestId('movement-pages')).getByRole('button', { name: '3' }));
+    await waitFor(() => expect(within(screen.getByTestId('movement-table')).getAllByTestId('movement-row')).toHaveLength(50));
+    // The whole report is still one download, whatever page is shown.
+    expect(await serverDownload('csv')).not.toContain('page=');
+    fireEvent.change(screen.getByTestId('report-from'), { target: { value: '2026-07-01' } });
+    await waitFor(() => expect(lastCall(calls, '/movement_reports')!.search.get('page')).toBe('1'));
+    expect(lastCall(calls, '/movement_reports')!.search.get('from')).toBe('2026-06-30T22:00:00.000Z');
   });
 
   it('shows the KPIs per vessel operator and per berth section, with a total column and no data as a dash', async () => {
