@@ -21,6 +21,7 @@ const MOVEMENT: TMovementReport = {
   rows: [
     { portcall_id: 2, kind: 'arrival', time: '2026-07-15T06:00:00.000Z', time_source: 'estimated', time_label: 'estimated', vessel_name: 'BRAVO "ONE"', imo_number: '9123456', status: 'Approaching', vessel_operator_name: 'Bravo Shipping', berth_section: null, from_position: null, to_position: 200 },
   ],
+  meta: { page: 1, per_page: 100, total_count: 1, total_pages: 1 },
 };
 const reports = (call: { path: string }) => (call.path === `${API}/terminals` ? success([LINKED_TERMINAL]) : call.path === `${API}/movement_reports` ? success(MOVEMENT) : undefined);
 
