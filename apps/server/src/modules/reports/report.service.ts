@@ -24,7 +24,7 @@ import { iso, num } from '../portcalls/portcall-mapper';
 import { findCargoDetails } from '../portcalls/portcall.repository';
 import { MOVEMENT_COLUMNS, PERFORMANCE_COLUMNS, SITUATION_COLUMNS, kpiHeaders, reportHeaders } from './report-columns';
 import { translatedText } from '../translations/translation-files';
-import { type ReportCallRow, findMovementCalls, findShiftEvents, findSituationCalls } from './report.repository';
+import { type MovementCallRow, findMovementCalls, findShiftEvents, findSituationCalls } from './report.repository';
 import { localeOfUser } from '../users/user-info';
 
 export type TReportFile = { type: TDownloadFileType; locale?: TLocale | undefined };
@@ -76,7 +76,7 @@ export async function getSituationReport(ctx: AppContext, session: AuthSession, 
   return { terminal_id: terminal.id, time_zone: terminal.time_zone, cut_off: cutOff.toISOString(), until: until.toISOString(), rows };
 }
 
-function movementRow(c: ReportCallRow, kind: TMovementReportRow['kind'], at: Date | string, label: string | null, from: number | null, to: number | null): TMovementReportRow {
+function movementRow(c: MovementCallRow, kind: TMovementReportRow['kind'], at: Date | string, label: string | null, from: number | null, to: number | null): TMovementReportRow {
   return {
     portcall_id: c.id,
     kind,
