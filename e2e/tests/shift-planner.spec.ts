@@ -86,9 +86,11 @@ test.describe('shift planner', () => {
     await row(planner, call.id).getByTestId('shift-row-prefill').click();
     const cards = row(planner, call.id).getByTestId('shift-card');
     await expect(cards.first()).toBeVisible();
-    const prefilled = await api<TShiftBoard>(planner, 'GET', `/shift_planner?terminal_id=${terminal.id}&from=${from}&days=3`);
+    // The cards show as soon as the prefill is on screen; its save may still be on its way, so the story waits for it.
+    const boardNow = () => api<TShiftBoard>(planner, 'GET', `/shift_planner?terminal_id=${terminal.id}&from=${from}&days=3`);
+    await expect.poll(async () => (await boardNow()).portcalls.find((c) => c.id === call.id)?.planned.total, { timeout: 20_000 }).toBe(call.cargo.total);
+    const prefilled = await boardNow();
     const plan = prefilled.portcalls.find((c) => c.id === call.id)!;
-    expect(plan.planned.total).toBe(call.cargo.total);
     await expect(cards).toHaveCount(plan.portcall_shift_details.filter((d) => shiftIndexOf(prefilled.shiftsList, d) >= 0).length);
 
     // The first card's shift and the next open shift of the call's stay: the drag moves the first shift's work there
