@@ -1,9 +1,21 @@
 // SQL of the service-center reports: calls in port or due, arrivals/departures/shifts in a period; always within visibleTo(user).
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Transaction, sql } from 'kysely';
 import type { DB, PortalUser } from '../../db/schema';
 import { selectPortcalls, visibleTo } from '../portcalls/portcall.repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
+
+/** The calls every report counts: the terminal's calls the user may see, without dummies or cancelled calls. */
+function inReport(user: PortalUser, terminalId: number) {
+  return (eb: ExpressionBuilder<DB, 'portcalls'>) =>
+    eb.and([
+      visibleTo(user)(eb),
+      eb('portcalls.terminal_id', '=', terminalId),
+      // Dummy calls are placeholders of the berth plan, not vessels; cancelled calls will not come.
+      eb('portcalls.status', '!=', 'Cancelled'),
+      eb('portcalls.is_dummy', '=', false),
+    ]);
+}
 
 function reportCalls(db: Db, user: PortalUser, terminalId: number) {
   return selectPortcalls(db)
@@ -11,11 +23,7 @@ function reportCalls(db: Db, user: PortalUser, terminalId: number) {
     .leftJoin('bollards as sb', 'sb.id', 'portcalls.berth_start_bollard_id')
     .leftJoin('bollards as eb', 'eb.id', 'portcalls.berth_end_bollard_id')
     .select(['section.name as section_name', 'sb.name as start_bollard_name', 'eb.name as end_bollard_name'])
-    .where(visibleTo(user))
-    .where('portcalls.terminal_id', '=', terminalId)
-    // Dummy calls are placeholders of the berth plan, not vessels; cancelled calls will not come.
-    .where('portcalls.status', '!=', 'Cancelled')
-    .where('portcalls.is_dummy', '=', false);
+    .where(inReport(user, terminalId));
 }
 
 /** Calls alongside at the cut-off, and calls whose berth arrival falls after it and no later than `until`. */
@@ -55,11 +63,7 @@ function movementCalls(db: Db, user: PortalUser, terminalId: number) {
       'vo.name as vessel_operator_name',
       'section.name as section_name',
     ])
-    .where(visibleTo(user))
-    .where('portcalls.terminal_id', '=', terminalId)
-    // As the other reports: dummy calls are placeholders of the plan, cancelled calls will not come.
-    .where('portcalls.status', '!=', 'Cancelled')
-    .where('portcalls.is_dummy', '=', false);
+    .where(inReport(user, terminalId));
 }
 export type MovementCallRow = Awaited<ReturnType<ReturnType<typeof movementCalls>['executeTakeFirstOrThrow']>>;
 
