@@ -1,5 +1,5 @@
 // /voyage-center/reports/movement (movement_report_view): arrivals, departures and berth shifts in a period.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Center, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TMovementReportRow, TPortcallStatus } from '@quayline/domain';
@@ -18,10 +18,11 @@ export function MovementReportScreen() {
   const report = useReportTerminal();
   const period = usePeriod(report.timeZone);
   const params = period.params(report.terminal?.id);
-  const [page, setPage] = useState(1);
   const periodKey = params ? `${params.terminal_id}|${params.from}|${params.to}` : '';
-  // Another period or terminal starts again at its first page.
-  useEffect(() => setPage(1), [periodKey]);
+  // The page chosen belongs to its period: another period or terminal starts at its first page, without asking first
+  // for the old page number of the new period.
+  const [paging, setPaging] = useState({ periodKey, page: 1 });
+  const page = paging.periodKey === periodKey ? paging.page : 1;
   const query = useMovementReport(params, page);
   const rows = query.data?.rows ?? [];
   const meta = query.data?.meta;
@@ -104,7 +105,7 @@ export function MovementReportScreen() {
       </Stack>
       {meta && meta.total_pages > 1 && (
         <Center>
-          <Pagination total={meta.total_pages} value={meta.page} onChange={setPage} size="sm" siblings={1} boundaries={1} data-testid="movement-pages" getControlProps={(control) => ({ 'aria-label': t(`reports.page_${control}`) })} />
+          <Pagination total={meta.total_pages} value={meta.page} onChange={(next) => setPaging({ periodKey, page: next })} size="sm" siblings={1} boundaries={1} data-testid="movement-pages" getControlProps={(control) => ({ 'aria-label': t(`reports.page_${control}`) })} />
         </Center>
       )}
     </ReportFrame>
