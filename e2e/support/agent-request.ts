@@ -1,7 +1,7 @@
 // A berth-window request from the demo agent, sent through the API as the port-call form sends it: stories about
 // what follows a request start from one without walking the form (the port-call story walks the form itself).
 import { type Page, expect } from '@playwright/test';
-import { baseUrl } from './fixtures';
+import { apiCall, baseUrl } from './fixtures';
 
 const API = () => `${baseUrl()}/api/portal/v1`;
 
@@ -17,16 +17,11 @@ function berlinIso(days: number, hour: number, minute = 0): string {
 
 /** The agent's berth-window request for ELBE RESOLVE, sent through the API as the form sends it; answers the call's id. */
 export async function requestAsAgent(agent: Page, voyage: string, from: { days: number; hour: number }, to: { days: number; hour: number }): Promise<number> {
-  const api = async <T>(path: string): Promise<T> => {
-    const response = await agent.request.get(`${API()}${path}`);
-    expect(response.ok(), path).toBe(true);
-    return ((await response.json()) as { payload: T }).payload;
-  };
-  const terminal = await api<{ id: number }>('/terminals/current_terminal');
-  const vessels = await api<{ items: { id: number; name: string; vessel_operator: { id: number } | null }[] }>(`/vessels?per_page=100&q=${encodeURIComponent('ELBE RESOLVE')}`);
+  const terminal = await apiCall<{ id: number }>(agent, 'GET', '/terminals/current_terminal');
+  const vessels = await apiCall<{ items: { id: number; name: string; vessel_operator: { id: number } | null }[] }>(agent, 'GET', `/vessels?per_page=100&q=${encodeURIComponent('ELBE RESOLVE')}`);
   const vessel = vessels.items.find((v) => v.name === 'ELBE RESOLVE');
   expect(vessel?.vessel_operator, 'the demo fleet has ELBE RESOLVE with its operator').toBeTruthy();
-  const me = await api<{ organisation_id: number }>('/user_details');
+  const me = await apiCall<{ organisation_id: number }>(agent, 'GET', '/user_details');
   const response = await agent.request.post(`${API()}/portcalls`, {
     data: {
       terminal_id: terminal.id,
