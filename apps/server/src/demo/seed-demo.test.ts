@@ -12,6 +12,36 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return out;
 }
 
+/** The planner's clash rules over every placed, not cancelled call of the demo terminal, as stored. */
+async function quayClashes(db: TestApp['database']['db']) {
+  const terminal = await db.selectFrom('terminals').select(['id', 'quay_length_m', 'min_clearance_m']).executeTakeFirstOrThrow();
+  const sections = await db.selectFrom('terminal_sections').select(['id', 'start_position_m', 'end_position_m', 'water_depth_m', 'berth_type']).where('terminal_id', '=', terminal.id).execute();
+  const zones = await db.selectFrom('blocked_zones').select(['id', 'start_position_m', 'end_position_m', 'starts_at', 'ends_at']).where('terminal_id', '=', terminal.id).execute();
+  const calls = await db
+    .selectFrom('portcalls')
+    .innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id')
+    .select(['portcalls.id', 'berth_arrival', 'berth_departure', 'berth_start_position', 'berth_end_position', 'draft_inbound', 'draft_outbound', 'vessels.max_draft_m'])
+    .where('status', '!=', 'Cancelled')
+    .where('portcalls.terminal_id', '=', terminal.id)
+    .execute();
+  const placed: TPlannedCall[] = calls
+    .filter((c) => c.berth_start_position !== null && c.berth_end_position !== null)
+    .map((c) => ({
+      id: c.id,
+      start: Number(c.berth_start_position),
+      end: Number(c.berth_end_position),
+      from: new Date(c.berth_arrival).getTime(),
+      to: new Date(c.berth_departure).getTime(),
+      draft: Math.max(Number(c.draft_inbound), Number(c.draft_outbound)) || Number(c.max_draft_m),
+    }));
+  return findPlanClashes(placed, {
+    length: terminal.quay_length_m,
+    clearance: terminal.min_clearance_m,
+    sections: sections.map((s) => ({ id: s.id, start: s.start_position_m, end: s.end_position_m, depth: Number(s.water_depth_m), berthType: s.berth_type })),
+    blockZones: zones.map((z) => ({ id: z.id, start: z.start_position_m, end: z.end_position_m, from: new Date(z.starts_at).getTime(), to: new Date(z.ends_at).getTime() })),
+  });
+}
+
 describe('demo data generator', () => {
   it('is deterministic for a seed and gives 30+ vessels with valid IMO numbers', () => {
     const a = demoVessels();
@@ -45,6 +75,19 @@ describe('demo data generator', () => {
       await second.close();
     }
     // Two demo seeds one after the other: on a busy machine each took more than 15 s.
+  }, 180_000);
+
+  it('puts the PRISE stories\u2019 deep drafts where the water along the whole berth takes them', async () => {
+    // At this moment the rejected notice's 15.6 m draft once went to a call reaching from 16 m into 14.5 m of water.
+    const app = await createTestApp('pglite');
+    try {
+      await seedDemoIfEmpty(app.database.db, new Date('2026-11-28T00:30:00Z'));
+      const rejected = await app.database.db.selectFrom('portcalls').select(['draft_inbound']).where('prise_status', '=', 'prise_rejected').execute();
+      expect(rejected.map((r) => Number(r.draft_inbound))).toEqual([15.6]);
+      expect(await quayClashes(app.database.db)).toEqual([]);
+    } finally {
+      await app.close();
+    }
   }, 180_000);
 });
 
@@ -149,13 +192,9 @@ describe.each(DB_TARGETS)('demo port calls on %s', (target) => {
 
   it('lays the quay out like a planner would: everything alongside placed, a handful of requests waiting, no clashes', async () => {
     const db = t.database.db;
-    const terminal = await db.selectFrom('terminals').select(['id', 'quay_length_m', 'min_clearance_m']).executeTakeFirstOrThrow();
-    const sections = await db.selectFrom('terminal_sections').select(['id', 'start_position_m', 'end_position_m', 'water_depth_m', 'berth_type']).where('terminal_id', '=', terminal.id).execute();
-    const zones = await db.selectFrom('blocked_zones').select(['id', 'start_position_m', 'end_position_m', 'starts_at', 'ends_at']).where('terminal_id', '=', terminal.id).execute();
     const calls = await db
       .selectFrom('portcalls')
-      .innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id')
-      .select(['portcalls.id', 'status', 'berth_arrival', 'berth_departure', 'berth_arrival_label', 'berth_start_position', 'berth_end_position', 'berth_start_bollard_id', 'berth_end_bollard_id', 'draft_inbound', 'draft_outbound', 'vessels.max_draft_m'])
+      .select(['id', 'status', 'berth_arrival', 'berth_arrival_label', 'berth_start_position', 'berth_start_bollard_id', 'berth_end_bollard_id'])
       .where('status', '!=', 'Cancelled')
       .execute();
     const unplaced = calls.filter((c) => c.berth_start_position === null);
@@ -170,22 +209,7 @@ describe.each(DB_TARGETS)('demo port calls on %s', (target) => {
       expect(new Date(c.berth_arrival).getTime()).toBeGreaterThan(now);
     }
 
-    const placed: TPlannedCall[] = calls
-      .filter((c) => c.berth_start_position !== null && c.berth_end_position !== null)
-      .map((c) => ({
-        id: c.id,
-        start: Number(c.berth_start_position),
-        end: Number(c.berth_end_position),
-        from: new Date(c.berth_arrival).getTime(),
-        to: new Date(c.berth_departure).getTime(),
-        draft: Math.max(Number(c.draft_inbound), Number(c.draft_outbound)) || Number(c.max_draft_m),
-      }));
-    const clashes = findPlanClashes(placed, {
-      length: terminal.quay_length_m,
-      clearance: terminal.min_clearance_m,
-      sections: sections.map((s) => ({ id: s.id, start: s.start_position_m, end: s.end_position_m, depth: Number(s.water_depth_m), berthType: s.berth_type })),
-      blockZones: zones.map((z) => ({ id: z.id, start: z.start_position_m, end: z.end_position_m, from: new Date(z.starts_at).getTime(), to: new Date(z.ends_at).getTime() })),
-    });
+    const clashes = await quayClashes(db);
     expect(clashes.filter((c) => c.kind === 'overlap')).toEqual([]);
     expect(clashes).toEqual([]);
   });

@@ -20,8 +20,8 @@ export async function seedDemoPrise(trx: Transaction<DB>, args: { terminalId: nu
   const { now } = args;
   const calls = await trx
     .selectFrom('portcalls')
-    .leftJoin('terminal_sections as ts', 'ts.id', 'portcalls.terminal_section_id')
-    .select(['portcalls.id', 'portcalls.agent_id', 'portcalls.berth_arrival', 'ts.water_depth_m'])
+    .innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id')
+    .select(['portcalls.id', 'portcalls.agent_id', 'portcalls.berth_arrival', 'portcalls.berth_start_position', 'portcalls.berth_end_position', 'vessels.max_draft_m'])
     .where('portcalls.terminal_id', '=', args.terminalId)
     .where('portcalls.status', '=', 'Approaching')
     .where('portcalls.berth_arrival', '>', new Date(now.getTime() + 30 * H))
@@ -30,13 +30,23 @@ export async function seedDemoPrise(trx: Transaction<DB>, args: { terminalId: nu
     .orderBy('portcalls.berth_arrival')
     .orderBy('portcalls.id')
     .execute();
+  const sections = await trx.selectFrom('terminal_sections').select(['start_position_m', 'end_position_m', 'water_depth_m']).where('terminal_id', '=', args.terminalId).execute();
+  // The shallowest water along the whole berth: a call reaching into the next section needs its depth too.
+  const waterAlong = (c: (typeof calls)[number]) =>
+    Math.min(...sections.filter((s) => s.start_position_m < Number(c.berth_end_position) && Number(c.berth_start_position) < s.end_position_m).map((s) => Number(s.water_depth_m)));
   // A story with a draft goes to a call at a berth deep enough for it, so the plan stays clash-free.
-  const deepEnough = (kind: TSeedKind, c: (typeof calls)[number]) => !DRAFT_OF[kind] || Number(c.water_depth_m ?? 0) >= DRAFT_OF[kind] + 0.3;
+  const deepEnough = (kind: TSeedKind, c: (typeof calls)[number]) => !DRAFT_OF[kind] || waterAlong(c) >= DRAFT_OF[kind] + 0.3;
+  // A vessel that can lie that deep tells the story best; any call deep enough will do when none is in the weeks ahead.
+  const fitFor = (kind: TSeedKind, candidates: typeof calls) => {
+    const open = candidates.filter((c) => deepEnough(kind, c));
+    const draft = DRAFT_OF[kind];
+    return (draft ? open.find((c) => Number(c.max_draft_m) >= draft) : undefined) ?? open[0];
+  };
   const story = calls.find((c) => c.agent_id === args.agentOrganisationId && new Date(c.berth_arrival).getTime() > now.getTime() + 48 * H && deepEnough('story', c)) ?? null;
   if (story) await seedNotice(trx, story.id, 'story', args);
   const used = new Set(story ? [story.id] : []);
   for (const kind of PLAN) {
-    const call = calls.find((c) => !used.has(c.id) && deepEnough(kind, c));
+    const call = fitFor(kind, calls.filter((c) => !used.has(c.id)));
     if (!call) continue;
     used.add(call.id);
     await seedNotice(trx, call.id, kind, args);
