@@ -1,6 +1,7 @@
-import { type TPlannedCall, type TShiftBoard, detailedVesselTypesOf, findPlanClashes, isValidImo, localDateOf, shiftsInWindow } from '@quayline/domain';
+import { type TShiftBoard, detailedVesselTypesOf, isValidImo, localDateOf, shiftsInWindow } from '@quayline/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quayClashes } from '../test/quay-clashes';
 import { DB_TARGETS, type TestApp, createTestApp } from '../test/test-app';
 import { DEMO_CARGO_HANDLING_EQUIPMENT, DEMO_PASSWORD, DEMO_SERVICES, DEMO_USERS, demoCranes, demoVessels } from './demo-data';
 import { MIN_DAYS_BETWEEN_CALLS, isoWeekday } from './seed-rotation';
@@ -10,36 +11,6 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   const out = new Map<K, T[]>();
   for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
   return out;
-}
-
-/** The planner's clash rules over every placed, not cancelled call of the demo terminal, as stored. */
-async function quayClashes(db: TestApp['database']['db']) {
-  const terminal = await db.selectFrom('terminals').select(['id', 'quay_length_m', 'min_clearance_m']).executeTakeFirstOrThrow();
-  const sections = await db.selectFrom('terminal_sections').select(['id', 'start_position_m', 'end_position_m', 'water_depth_m', 'berth_type']).where('terminal_id', '=', terminal.id).execute();
-  const zones = await db.selectFrom('blocked_zones').select(['id', 'start_position_m', 'end_position_m', 'starts_at', 'ends_at']).where('terminal_id', '=', terminal.id).execute();
-  const calls = await db
-    .selectFrom('portcalls')
-    .innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id')
-    .select(['portcalls.id', 'berth_arrival', 'berth_departure', 'berth_start_position', 'berth_end_position', 'draft_inbound', 'draft_outbound', 'vessels.max_draft_m'])
-    .where('status', '!=', 'Cancelled')
-    .where('portcalls.terminal_id', '=', terminal.id)
-    .execute();
-  const placed: TPlannedCall[] = calls
-    .filter((c) => c.berth_start_position !== null && c.berth_end_position !== null)
-    .map((c) => ({
-      id: c.id,
-      start: Number(c.berth_start_position),
-      end: Number(c.berth_end_position),
-      from: new Date(c.berth_arrival).getTime(),
-      to: new Date(c.berth_departure).getTime(),
-      draft: Math.max(Number(c.draft_inbound), Number(c.draft_outbound)) || Number(c.max_draft_m),
-    }));
-  return findPlanClashes(placed, {
-    length: terminal.quay_length_m,
-    clearance: terminal.min_clearance_m,
-    sections: sections.map((s) => ({ id: s.id, start: s.start_position_m, end: s.end_position_m, depth: Number(s.water_depth_m), berthType: s.berth_type })),
-    blockZones: zones.map((z) => ({ id: z.id, start: z.start_position_m, end: z.end_position_m, from: new Date(z.starts_at).getTime(), to: new Date(z.ends_at).getTime() })),
-  });
 }
 
 describe('demo data generator', () => {
@@ -84,7 +55,7 @@ describe('demo data generator', () => {
       await seedDemoIfEmpty(app.database.db, new Date('2026-11-28T00:30:00Z'));
       const rejected = await app.database.db.selectFrom('portcalls').select(['draft_inbound']).where('prise_status', '=', 'prise_rejected').execute();
       expect(rejected.map((r) => Number(r.draft_inbound))).toEqual([15.6]);
-      expect(await quayClashes(app.database.db)).toEqual([]);
+      expect((await quayClashes(app.database.db)).clashes).toEqual([]);
     } finally {
       await app.close();
     }
@@ -209,7 +180,7 @@ describe.each(DB_TARGETS)('demo port calls on %s', (target) => {
       expect(new Date(c.berth_arrival).getTime()).toBeGreaterThan(now);
     }
 
-    const clashes = await quayClashes(db);
+    const { clashes } = await quayClashes(db);
     expect(clashes.filter((c) => c.kind === 'overlap')).toEqual([]);
     expect(clashes).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { type TPlannedCall, findPlanClashes } from '@quayline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../test/fixtures';
+import { quayClashes } from '../test/quay-clashes';
 import { DB_TARGETS, type TestApp, createTestApp } from '../test/test-app';
 import { DEMO_PASSWORD } from './demo-data';
 import { seedDemoIfEmpty } from './seed-demo';
@@ -167,33 +167,8 @@ describe.each(DB_TARGETS)('demo history on %s', (target) => {
   });
 
   it('lays the year out on the quay without a clash, the live demo calls included', async () => {
-    const db = t.database.db;
-    const terminal = await db.selectFrom('terminals').select(['id', 'quay_length_m', 'min_clearance_m']).executeTakeFirstOrThrow();
-    const sections = await db.selectFrom('terminal_sections').select(['id', 'start_position_m', 'end_position_m', 'water_depth_m', 'berth_type']).where('terminal_id', '=', terminal.id).execute();
-    const zones = await db.selectFrom('blocked_zones').select(['id', 'start_position_m', 'end_position_m', 'starts_at', 'ends_at']).where('terminal_id', '=', terminal.id).execute();
-    const calls = await db
-      .selectFrom('portcalls')
-      .innerJoin('vessels', 'vessels.id', 'portcalls.vessel_id')
-      .select(['portcalls.id', 'berth_arrival', 'berth_departure', 'berth_start_position', 'berth_end_position', 'draft_inbound', 'draft_outbound', 'vessels.max_draft_m'])
-      .where('status', '!=', 'Cancelled')
-      .where('berth_start_position', 'is not', null)
-      .execute();
-    const history = calls.filter((c) => ms(c.berth_arrival)! < HISTORY_END);
-    expect(history.length).toBeGreaterThan(400);
-    const placed: TPlannedCall[] = calls.map((c) => ({
-      id: c.id,
-      start: Number(c.berth_start_position),
-      end: Number(c.berth_end_position),
-      from: ms(c.berth_arrival)!,
-      to: ms(c.berth_departure)!,
-      draft: Math.max(Number(c.draft_inbound), Number(c.draft_outbound)) || Number(c.max_draft_m),
-    }));
-    const clashes = findPlanClashes(placed, {
-      length: terminal.quay_length_m,
-      clearance: terminal.min_clearance_m,
-      sections: sections.map((s) => ({ id: s.id, start: s.start_position_m, end: s.end_position_m, depth: Number(s.water_depth_m), berthType: s.berth_type })),
-      blockZones: zones.map((z) => ({ id: z.id, start: z.start_position_m, end: z.end_position_m, from: ms(z.starts_at)!, to: ms(z.ends_at)! })),
-    });
+    const { placed, clashes } = await quayClashes(t.database.db);
+    expect(placed.filter((c) => c.from < HISTORY_END).length).toBeGreaterThan(400);
     expect(clashes).toEqual([]);
   });
 
