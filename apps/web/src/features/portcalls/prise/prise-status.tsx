@@ -11,6 +11,10 @@ import { AUTHORITY_STATUS_COLOURS, authorityStatusKey } from './prise-labels';
 
 type TProps = { notice: TPriseNotice; timeZone: string };
 
+// A badge holds one line and clips by default; these carry whole phrases ("Large vessel: Nautical Terminal
+// Coordination (NTC)" is wider than a phone), so they wrap inside the screen instead of pushing the page sideways.
+const PHRASE_BADGE_STYLES = { root: { height: 'auto', maxWidth: '100%', paddingBlock: 2 }, label: { whiteSpace: 'normal' as const, overflow: 'visible' } };
+
 export function PriseStatusLine({ notice, timeZone }: TProps) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -25,7 +29,7 @@ export function PriseStatusLine({ notice, timeZone }: TProps) {
   return (
     <Stack gap={6}>
       <Group gap="xs" wrap="wrap">
-        <Badge color={AUTHORITY_STATUS_COLOURS[notice.port_authority_status]} variant="outline" radius="sm" miw="max-content" data-testid="prise-authority-status" data-status={notice.port_authority_status}>
+        <Badge color={AUTHORITY_STATUS_COLOURS[notice.port_authority_status]} variant="outline" radius="sm" styles={PHRASE_BADGE_STYLES} data-testid="prise-authority-status" data-status={notice.port_authority_status}>
           {t('portcalls.prise.authority', { status: t(authorityStatusKey(notice.port_authority_status)) })}
         </Badge>
         {notice.prise_status ? (
@@ -37,7 +41,7 @@ export function PriseStatusLine({ notice, timeZone }: TProps) {
         )}
         {notice.flags.large_vessel && (
           <Tooltip label={t('portcalls.prise.large_vessel_hint')} multiline w={260} withArrow>
-            <Badge color="grape" variant="light" radius="sm" leftSection={<IconShip size={12} />} miw="max-content" data-testid="prise-flag-large">
+            <Badge color="grape" variant="light" radius="sm" leftSection={<IconShip size={12} />} styles={PHRASE_BADGE_STYLES} data-testid="prise-flag-large">
               {t('portcalls.prise.large_vessel')}
             </Badge>
           </Tooltip>
