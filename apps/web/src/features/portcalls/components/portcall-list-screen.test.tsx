@@ -35,6 +35,22 @@ describe('port-call list', () => {
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/en/portcall-planner/details?id=5'));
   });
 
+  it('dims the rows only while they are another filter’s, not while a live update refetches the same list', async () => {
+    const { queryClient } = renderApp('/en/portcall-planner', signedIn, portcallApi({ portcall: () => makePortcall() }), masterDataApi);
+    await screen.findByTestId('portcall-row');
+    expect(screen.getByTestId('portcall-list').dataset.stale).toBe('false');
+    // From here every answer is still on its way.
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+    void queryClient.invalidateQueries({ queryKey: ['portcalls'] });
+    await waitFor(() => expect(queryClient.isFetching()).toBeGreaterThan(0));
+    expect(screen.getByTestId('portcall-list').dataset.stale).toBe('false');
+    expect(screen.getByTestId('portcall-list').style.opacity).toBe('1');
+
+    fireEvent.change(screen.getByTestId('filter-search'), { target: { value: 'coral' } });
+    await waitFor(() => expect(screen.getByTestId('portcall-list').dataset.stale).toBe('true'));
+    expect(screen.getByTestId('portcall-list').style.opacity).toBe('0.7');
+  });
+
   it('sends the search text and several statuses, and goes back to page one', async () => {
     const { calls } = renderApp('/en/portcall-planner', signedIn, portcallApi({ portcall: () => makePortcall() }), masterDataApi);
     await screen.findByTestId('portcall-row');

@@ -290,7 +290,8 @@ export function PortcallListScreen() {
         </EmptyState>
       )}
 
-      {items.length > 0 && <PortcallTable portcalls={items} timeZone={timeZone} isRefreshing={list.isFetching} />}
+      {/* Dimmed only while the rows are another filter's: a live update's refetch keeps current rows readable. */}
+      {items.length > 0 && <PortcallTable portcalls={items} timeZone={timeZone} isStale={list.isPlaceholderData} />}
 
       {meta && meta.total_pages > 1 && (
         <Group justify="center">

@@ -21,7 +21,8 @@ import classes from './portcall-table.module.css';
 
 const ROUTINE_CHANGES = new Set<TChangeLabel>(['created', 'newly created']);
 
-type TPortcallTableProps = { portcalls: TPortcall[]; timeZone: string; isRefreshing: boolean };
+/** `isStale`: the rows shown are the previous filter's or page's while the asked-for ones load. */
+type TPortcallTableProps = { portcalls: TPortcall[]; timeZone: string; isStale: boolean };
 
 function TimeCell({ value, state, timeZone, prediction }: { value: string; state: TPortcall['berth_arrival_state']; timeZone: string; prediction?: TPortcall['predicted_berth_arrival'] }) {
   const { t } = useTranslation();
@@ -53,10 +54,10 @@ function usePositionText() {
       : t('portcalls.not_set');
 }
 
-export function PortcallTable({ portcalls, timeZone, isRefreshing }: TPortcallTableProps) {
+export function PortcallTable({ portcalls, timeZone, isStale }: TPortcallTableProps) {
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   return (
-    <Box style={{ opacity: isRefreshing ? 0.7 : 1, transition: 'opacity 120ms' }} data-testid="portcall-list">
+    <Box style={{ opacity: isStale ? 0.7 : 1, transition: 'opacity 120ms' }} data-stale={String(isStale)} data-testid="portcall-list">
       {isMobile ? <PortcallCards portcalls={portcalls} timeZone={timeZone} /> : <PortcallRows portcalls={portcalls} timeZone={timeZone} />}
     </Box>
   );
