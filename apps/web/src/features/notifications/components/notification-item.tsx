@@ -17,6 +17,7 @@ export function NotificationItem({ notification, onOpen }: TNotificationItemProp
       data-unread={isUnread || undefined}
       onClick={() => onOpen(notification)}
       data-testid="notification-item"
+      data-portcall-id={notification.portcall_id ?? undefined}
       data-read={notification.read ? 'true' : 'false'}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">

@@ -47,7 +47,7 @@ export function useLiveNotifications(userId: number | null, onOpen: (notificatio
         notifications.hide(popupId);
         onOpen(notification);
       },
-      ...({ 'data-testid': 'notification-popup' } as object),
+      ...({ 'data-testid': 'notification-popup', 'data-portcall-id': notification.portcall_id ?? undefined } as object),
     });
   });
 }
