@@ -37,3 +37,9 @@ export async function requestAsAgent(agent: Page, voyage: string, from: { days: 
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { payload: { id: number } }).payload.id;
 }
+
+/** A story's own call is cancelled at its end, so it does not sit in other stories' lists, alerts and counts. */
+export async function cancelStoryCall(page: Page, id: number): Promise<void> {
+  const current = await apiCall<{ version: number }>(page, 'GET', `/portcalls/${id}`);
+  await page.request.post(`${API()}/portcalls/${id}/cancel`, { data: { version: current.version } });
+}

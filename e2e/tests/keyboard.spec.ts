@@ -5,6 +5,7 @@
 import { type Browser, type Locator, type Page, expect, test } from '@playwright/test';
 import { DESKTOP, USERS, baseUrl, login } from '../support/fixtures';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { cancelStoryCall } from '../support/agent-request';
 
 const API = () => `${baseUrl()}/api/portal/v1`;
 const HOUR = 3_600_000;
@@ -72,12 +73,6 @@ async function requestedCall(browser: Browser, prefix: string): Promise<TStoryCa
   }
 }
 
-/** The story's call is cancelled at its end, so it does not sit in other stories' lists and alerts. */
-async function cancelCall(page: Page, id: number): Promise<void> {
-  const current = await payload<{ version: number }>(await page.request.get(`${API()}/portcalls/${id}`));
-  await page.request.post(`${API()}/portcalls/${id}/cancel`, { data: { version: current.version } });
-}
-
 test('a planner finds a requested call in the list and opens it by keyboard only', async ({ browser }) => {
   const call = await requestedCall(browser, 'KEY');
   const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
@@ -100,7 +95,7 @@ test('a planner finds a requested call in the list and opens it by keyboard only
     await expect(page).toHaveURL(new RegExp(`/en/portcall-planner/details\\?id=${call.id}$`));
     await expect(page.getByTestId('negotiation-berth_arrival-your-turn')).toBeVisible();
   } finally {
-    await cancelCall(page, call.id);
+    await cancelStoryCall(page, call.id);
     await page.context().close();
   }
 });
@@ -134,7 +129,7 @@ test('a planner proposes another arrival for a requested call by keyboard only',
     await expect(page.getByTestId('negotiation-berth_arrival')).toHaveAttribute('data-label', 'planned');
     await expect(page.getByTestId('negotiation-berth_arrival-value')).toHaveText(shown);
   } finally {
-    await cancelCall(page, call.id);
+    await cancelStoryCall(page, call.id);
     await page.context().close();
   }
 });

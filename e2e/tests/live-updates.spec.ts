@@ -5,7 +5,7 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import type { TPaged, TPortcall } from '@quayline/domain';
 import { DESKTOP, PHONE, USERS, baseUrl, expectNoPageOverflow, login, screenshot } from '../support/fixtures';
-import { requestAsAgent } from '../support/agent-request';
+import { cancelStoryCall, requestAsAgent } from '../support/agent-request';
 
 const API = () => `${baseUrl()}/api/portal/v1`;
 const DAY_MS = 86_400_000;
@@ -45,9 +45,9 @@ async function pickAgentCall(agent: Page): Promise<TPortcall> {
   const from = new Date(Date.now() - 7 * DAY_MS).toISOString();
   const to = new Date(Date.now() + 21 * DAY_MS).toISOString();
   const list = await apiGet<TPaged<TPortcall>>(agent, `/portcalls?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&per_page=100`);
-  const call = list.items.filter(
+  const call = list.items.find(
     (p) => p.status === 'Approaching' && Date.parse(p.berth_arrival) > Date.now() + DAY_MS && ['requested', 'planned', 'estimated', 'accepted', null].includes(p.berth_arrival_state.label),
-  )[0];
+  );
   if (!call) throw new Error('the demo data has no upcoming call of the agent');
   return call;
 }
@@ -113,9 +113,8 @@ test.describe('live updates', () => {
     await terminal.evaluate(() => Object.assign(window, { quaylineNotReloaded: true }));
 
     // The agent asks for a berth arrival 30 minutes earlier: the terminal operator's badge and a popup follow live.
-    const current = await apiGet<TPortcall>(agent, `/portcalls/${call.id}`);
-    const asked = new Date(Date.parse(current.berth_arrival) - 30 * 60_000).toISOString();
-    const step = await agent.request.post(`${API()}/portcalls/${call.id}/negotiate`, { data: { time: 'berth_arrival', action: 'request', date_time: asked, version: current.version } });
+    const asked = new Date(Date.parse(call.berth_arrival) - 30 * 60_000).toISOString();
+    const step = await agent.request.post(`${API()}/portcalls/${call.id}/negotiate`, { data: { time: 'berth_arrival', action: 'request', date_time: asked, version: call.version } });
     expect(step.ok(), await step.text()).toBe(true);
     await agent.context().close();
     const sentence = `requested a berth arrival for ${call.vessel_name}`;
@@ -137,9 +136,7 @@ test.describe('live updates', () => {
     await expect.poll(async () => ((await terminal.getByTestId('notifications-badge').count()) ? await terminal.getByTestId('notifications-badge').textContent() : '0') === String(await unreadCount(terminal))).toBe(true);
     await item.click();
     await expect(terminal).toHaveURL(new RegExp(`/en/portcall-planner/details\\?id=${call.id}$`));
-    // Cancelled at the end, so the story's call does not sit in other stories' lists and counts.
-    const last = await apiGet<TPortcall>(terminal, `/portcalls/${call.id}`);
-    await terminal.request.post(`${API()}/portcalls/${call.id}/cancel`, { data: { version: last.version } });
+    await cancelStoryCall(terminal, call.id);
     await terminal.context().close();
   });
 
