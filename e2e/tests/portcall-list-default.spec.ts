@@ -1,7 +1,7 @@
 // The port-call list opens on what comes next for every role, fits its columns at 1440 px, and filters the calls whose
 // PRISE notice waits for someone; the PRISE panel of a rejected call says what to change and links to the field.
 import { expect, test } from '@playwright/test';
-import { PHONE, USERS, WIDE_DESKTOP, baseUrl, expectNoPageOverflow, login, screenshot } from '../support/fixtures';
+import { DESKTOP, PHONE, USERS, WIDE_DESKTOP, baseUrl, expectNoPageOverflow, login, screenshot } from '../support/fixtures';
 
 for (const role of ['terminal', 'vessel', 'agent'] as const) {
   test(`the ${role} side's list opens on calls not yet departed`, async ({ page }) => {
@@ -45,4 +45,36 @@ test('the PRISE filter lists the calls whose notice waits, and a rejected one sa
   await expect(page.getByTestId('field-draft-inbound')).toBeFocused();
   await page.setViewportSize(PHONE);
   await expectNoPageOverflow(page, 'edit form on a phone');
+});
+
+test('at 1280 px the status badges keep their words whole, in English and German', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await login(page, USERS.terminal);
+  for (const locale of ['en', 'de']) {
+    await page.goto(`${baseUrl()}/${locale}/portcall-planner`);
+    await expect(page.getByTestId('portcall-row').first()).toBeVisible();
+    // A badge whose words broke apart ("BE / RT / HE / D") is narrower than its longest word, although the badge could
+    // have been as wide as that word (a word wider than the badge's own limit may break: "Lotsenversetzpunkt").
+    const broken = await page.getByTestId('status-badge').evaluateAll((badges) =>
+      badges.flatMap((badge) => {
+        const label = badge.querySelector('.mantine-Badge-label') ?? badge;
+        const root = getComputedStyle(badge);
+        const text = getComputedStyle(label);
+        const limit = root.maxWidth === 'none' ? Infinity : parseFloat(root.maxWidth) - parseFloat(root.paddingLeft) - parseFloat(root.paddingRight);
+        const probe = document.createElement('span');
+        probe.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font:${text.font};letter-spacing:${text.letterSpacing};text-transform:${text.textTransform}`;
+        document.body.append(probe);
+        const widest = Math.max(
+          ...(label.textContent ?? '').split(/\s+/).filter(Boolean).map((word) => {
+            probe.textContent = word;
+            return probe.getBoundingClientRect().width;
+          }),
+        );
+        probe.remove();
+        // A letter's slack: a long word broken at the limit leaves its first line a little short of it.
+        return label.getBoundingClientRect().width + 12 < Math.min(widest, limit) ? [label.textContent] : [];
+      }),
+    );
+    expect(broken, `${locale}: badges narrower than a word`).toEqual([]);
+  }
 });
