@@ -144,6 +144,9 @@ test.describe('PRISE pre-arrival notice', () => {
   });
 
   test('an answered notice and one that still misses things fit a phone and read in German', async ({ browser }) => {
+    // Six page loads in three browser contexts: 1.6 min in a full run on a quiet machine (split it into one story per
+    // viewport next).
+    test.setTimeout(180_000);
     const first = await signedInPage(browser, DESKTOP);
     const { call, notices } = await answeredNotice(first);
     await first.context().close();
