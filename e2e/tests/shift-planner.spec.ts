@@ -166,6 +166,8 @@ test.describe('shift planner', () => {
   });
 
   test('the board at phone width and in German, and read-only for the vessel side', async ({ browser }) => {
+    // Three signed-in contexts and their boards: 1.6 min in a full run on a quiet machine (split it per viewport next).
+    test.setTimeout(180_000);
     const from = localDate(1);
     const phone = await signedInPage(browser, USERS.terminal, PHONE);
     await phone.goto(`${baseUrl()}/en/shift-planner?from=${from}`);
