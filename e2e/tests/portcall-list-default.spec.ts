@@ -76,5 +76,14 @@ test('at 1280 px the status badges keep their words whole, in English and German
       }),
     );
     expect(broken, `${locale}: badges narrower than a word`).toEqual([]);
+    // The badge's limit is wide enough for every one-word status ("Festgemacht"): those stay on one line.
+    const wrapped = await page.getByTestId('status-badge').evaluateAll((badges) =>
+      badges.flatMap((badge) => {
+        const label = badge.querySelector('.mantine-Badge-label') ?? badge;
+        const words = (label.textContent ?? '').trim().split(/\s+/);
+        return words.length === 1 && label.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(label).lineHeight) ? [label.textContent] : [];
+      }),
+    );
+    expect(wrapped, `${locale}: one-word statuses on two lines`).toEqual([]);
   }
 });
