@@ -1,7 +1,8 @@
 // The port-call list opens on what comes next for every role, fits its columns at 1440 px, and filters the calls whose
 // PRISE notice waits for someone; the PRISE panel of a rejected call says what to change and links to the field.
 import { expect, test } from '@playwright/test';
-import { DESKTOP, PHONE, USERS, WIDE_DESKTOP, baseUrl, expectNoPageOverflow, login, screenshot } from '../support/fixtures';
+import type { TPaged, TPortcall, TTerminalDetail, TVessel } from '@quayline/domain';
+import { DESKTOP, PHONE, USERS, WIDE_DESKTOP, apiCall, baseUrl, expectNoPageOverflow, login, screenshot } from '../support/fixtures';
 
 for (const role of ['terminal', 'vessel', 'agent'] as const) {
   test(`the ${role} side's list opens on calls not yet departed`, async ({ page }) => {
@@ -85,5 +86,49 @@ test('at 1280 px the status badges keep their words whole, in English and German
       }),
     );
     expect(wrapped, `${locale}: one-word statuses on two lines`).toEqual([]);
+  }
+});
+
+test('a call with a long vessel name still fits 1440 px: the name wraps between its words', async ({ page }) => {
+  await page.setViewportSize(WIDE_DESKTOP);
+  await login(page, USERS.terminal);
+  const terminal = await apiCall<TTerminalDetail>(page, 'GET', '/terminals/current_terminal');
+  const operator = (await apiCall<TPaged<TVessel>>(page, 'GET', '/vessels?per_page=100')).items.find((v) => v.vessel_operator !== null)!.vessel_operator!;
+  const tag = Math.random().toString(36).slice(2, 8);
+  // About 460 px in one line of the list's bold type: wider than the vessel column's share of 1440 px.
+  const name = `Nordseewerke Emden Containerschiff Hamburg Express ${tag}`;
+  const imo = String(9_000_000 + Math.floor(Math.random() * 999_999));
+  const checkDigit = [...imo.slice(0, 6)].reduce((sum, d, i) => sum + Number(d) * (7 - i), 0) % 10;
+  const vessel = await apiCall<TVessel>(page, 'POST', '/vessels', {
+    name,
+    imo_number: imo.slice(0, 6) + String(checkDigit),
+    vessel_type: 'CONTAINER',
+    length_overall_m: 200,
+    beam_m: 32,
+    max_draft_m: 11,
+    vessel_operator_id: operator.id,
+  });
+  const arrival = Date.now() + 3 * 3_600_000;
+  await apiCall<TPortcall>(page, 'POST', '/portcalls', {
+    terminal_id: terminal.id,
+    vessel_id: vessel.id,
+    vessel_operator_id: operator.id,
+    berth_arrival: new Date(arrival).toISOString(),
+    berth_departure: new Date(arrival + 20 * 3_600_000).toISOString(),
+    berth_start_position: 100,
+    berth_end_position: 300,
+  });
+  for (const locale of ['en', 'de']) {
+    await page.goto(`${baseUrl()}/${locale}/portcall-planner`);
+    await page.getByTestId('filter-search').fill(tag);
+    await expect(page.getByTestId('portcall-row')).toHaveCount(1);
+    const link = page.getByTestId('portcall-row').getByRole('link', { name });
+    await expect(link).toBeVisible();
+    const overflow = await page.getByTestId('portcall-list').locator('table').evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
+    expect(overflow, `${locale}: sideways scroll`).toBeLessThanOrEqual(0);
+    // Wrapped, not cut: the whole name is on screen on more than one line.
+    const box = (await link.boundingBox())!;
+    expect(box.height).toBeGreaterThan(30);
+    await screenshot(page, `portcall-list-long-vessel-name-${locale}`);
   }
 });

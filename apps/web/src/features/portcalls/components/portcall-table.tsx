@@ -104,7 +104,7 @@ function PortcallRows({ portcalls, timeZone }: { portcalls: TPortcall[]; timeZon
             {portcalls.map((p) => (
               <Table.Tr key={p.id} onClick={() => void navigate(detailsPath(locale, p.id))} style={{ cursor: 'pointer' }} data-testid="portcall-row" data-portcall-id={p.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={detailsPath(locale, p.id)} fw={600} c="navy.9" onClick={(event) => event.stopPropagation()} style={{ whiteSpace: 'nowrap' }}>
+                  <Anchor component={Link} to={detailsPath(locale, p.id)} fw={600} c="navy.9" onClick={(event) => event.stopPropagation()} className={classes.vesselName}>
                     {p.vessel_name}
                   </Anchor>
                   <Group gap={6} wrap="wrap" mt={2} maw={260}>
