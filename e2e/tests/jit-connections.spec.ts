@@ -40,8 +40,14 @@ async function disconnectAll(page: Page): Promise<void> {
 
 async function connect(page: Page, name: string): Promise<string> {
   await page.getByTestId('jit-name').fill(name);
-  await page.getByTestId('jit-organisation').click();
-  await page.getByRole('option', { name: 'Nordic Line A/S' }).click();
+  // The organisations load beside the page's other sections: a dropdown opened before they came, or one a layout shift
+  // scrolled away, shows no option, so the story opens it again until the option is there.
+  const option = page.getByRole('option', { name: 'Nordic Line A/S' });
+  await expect(async () => {
+    if (!(await option.isVisible())) await page.getByTestId('jit-organisation').click();
+    await expect(option).toBeVisible({ timeout: 3_000 });
+  }).toPass();
+  await option.click();
   await page.getByTestId('jit-endpoint').fill('https://jit.nordic-line.example/v2');
   await page.getByTestId('jit-connect').click();
   const key = page.getByTestId('jit-key').locator('code');
@@ -168,8 +174,14 @@ test('shows on the call what the terminal sent to the carrier system and that it
   // An endpoint nobody listens on: Quayline keeps trying and shows why.
   const offline = `Nordic Line offline ${Date.now()}`;
   await page.getByTestId('jit-name').fill(offline);
-  await page.getByTestId('jit-organisation').click();
-  await page.getByRole('option', { name: 'Nordic Line A/S' }).click();
+  // The organisations load beside the page's other sections: a dropdown opened before they came, or one a layout shift
+  // scrolled away, shows no option, so the story opens it again until the option is there.
+  const option = page.getByRole('option', { name: 'Nordic Line A/S' });
+  await expect(async () => {
+    if (!(await option.isVisible())) await page.getByTestId('jit-organisation').click();
+    await expect(option).toBeVisible({ timeout: 3_000 });
+  }).toPass();
+  await option.click();
   await page.getByTestId('jit-endpoint').fill('http://127.0.0.1:9/jit');
   await page.getByTestId('jit-connect').click();
   const keyCell = page.getByTestId('jit-key').locator('code');
