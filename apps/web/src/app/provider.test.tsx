@@ -1,4 +1,4 @@
-import { Modal } from '@mantine/core';
+import { Loader, Modal } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createI18n, type TTranslationTree } from '@/lib/i18n';
@@ -16,5 +16,15 @@ describe('app provider', () => {
       </AppProvider>,
     );
     expect(screen.getByRole('button', { name: 'Schließen' }).getAttribute('aria-label')).toBe('Schließen');
+  });
+
+  it('gives every loader the status role, so the name a screen gives it is allowed and announced', () => {
+    const i18n = createI18n({ locale: 'de', translation: de as TTranslationTree });
+    render(
+      <AppProvider i18n={i18n} env="test">
+        <Loader aria-label="Wird geladen…" />
+      </AppProvider>,
+    );
+    expect(screen.getByRole('status', { name: 'Wird geladen…' })).toBeTruthy();
   });
 });

@@ -67,6 +67,9 @@ export const theme = createTheme({
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // Mantine draws a titled toast's text in gray-6 (3.3:1 on white); the readable dimmed shade instead.
     Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
+    // A loader is a bare span: the name the screens give it ("Loading…") is an ARIA attribute a span without a role may
+    // not carry (axe: aria-prohibited-attr), and a screen reader would not announce it either.
+    Loader: { defaultProps: { role: 'status' } },
   },
 });
 
