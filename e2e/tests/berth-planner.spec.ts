@@ -473,39 +473,47 @@ test.describe('berth planner', () => {
     ['volumes', 'canvas_volumes'],
   ] as const;
 
-  for (const [label, viewport] of [['desktop', WIDE_DESKTOP], ['phone', PHONE]] as const) {
-    test(`screenshots at ${label} width, plain and with each overlay`, async ({ browser }) => {
-      test.setTimeout(120_000);
-      const page = await signedInPage(browser, USERS.terminal, viewport);
-      const original = await canvasSettings(page);
-      try {
-        for (const [, key] of OVERLAYS) if (original[key]) await putCanvasSetting(page, key, false);
-        await openPlanner(page);
-        await expect(page.getByTestId('planner-card').first()).toBeVisible();
-        // Overlays are present only when on (some are zero-size layers holding positioned shapes, so presence is the test).
-        // Block zones are on by default.
-        await expect(page.getByTestId('overlay-blockzones')).toBeAttached();
-        for (const [overlay] of OVERLAYS) await expect(page.getByTestId(`overlay-${overlay}`)).toHaveCount(0);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect.soft(overflow, `the page itself does not scroll sideways at ${viewport.width} px`).toBeLessThanOrEqual(0);
-        await screenshot(page, `berth-planner-${label}`);
-
-        // Soft, so one missing overlay still leaves the screenshots of the others to look at.
-        for (const [overlay, key] of OVERLAYS) {
-          await putCanvasSetting(page, key, true);
-          await reloadPlanner(page);
-          await expect.soft(page.getByTestId(`overlay-${overlay}`), `${key} alone shows overlay-${overlay}`).toBeAttached();
-          await screenshot(page, `berth-planner-${overlay}-${label}`);
-          await putCanvasSetting(page, key, false);
-        }
-        for (const [, key] of OVERLAYS) await putCanvasSetting(page, key, true);
-        await reloadPlanner(page);
-        for (const [overlay] of OVERLAYS) await expect.soft(page.getByTestId(`overlay-${overlay}`), `all on: overlay-${overlay}`).toBeAttached();
-        await screenshot(page, `berth-planner-all-overlays-${label}`);
-      } finally {
-        for (const [, key] of OVERLAYS) await putCanvasSetting(page, key, original[key]);
-        await page.context().close();
+  /**
+   * The planner at one width with exactly the overlays `on` switched on (the others off), for a look and for presence:
+   * some overlays are zero-size layers holding positioned shapes, so presence is the test. One story per set, each
+   * signed in once: as one story per width (six reloads) they took 2.0 to 2.1 min with a second suite running.
+   */
+  async function overlayLook(browser: Browser, viewport: { width: number; height: number }, on: readonly (typeof OVERLAYS)[number][], shot: string) {
+    const page = await signedInPage(browser, USERS.terminal, viewport);
+    const original = await canvasSettings(page);
+    try {
+      for (const [, key] of OVERLAYS) {
+        const wanted = on.some(([, k]) => k === key);
+        if (original[key] !== wanted) await putCanvasSetting(page, key, wanted);
       }
+      await openPlanner(page);
+      await expect(page.getByTestId('planner-card').first()).toBeVisible();
+      // Block zones are on by default.
+      await expect(page.getByTestId('overlay-blockzones')).toBeAttached();
+      for (const [overlay, key] of OVERLAYS) {
+        if (on.some(([, k]) => k === key)) await expect.soft(page.getByTestId(`overlay-${overlay}`), `${key} on shows overlay-${overlay}`).toBeAttached();
+        else await expect(page.getByTestId(`overlay-${overlay}`), `${key} off hides overlay-${overlay}`).toHaveCount(0);
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect.soft(overflow, `the page itself does not scroll sideways at ${viewport.width} px`).toBeLessThanOrEqual(0);
+      await screenshot(page, shot);
+    } finally {
+      for (const [, key] of OVERLAYS) await putCanvasSetting(page, key, original[key]);
+      await page.context().close();
+    }
+  }
+
+  for (const [label, viewport] of [['desktop', WIDE_DESKTOP], ['phone', PHONE]] as const) {
+    test(`at ${label} width without overlays`, async ({ browser }) => {
+      await overlayLook(browser, viewport, [], `berth-planner-${label}`);
+    });
+    for (const overlay of OVERLAYS) {
+      test(`at ${label} width with the ${overlay[0]} overlay alone`, async ({ browser }) => {
+        await overlayLook(browser, viewport, [overlay], `berth-planner-${overlay[0]}-${label}`);
+      });
+    }
+    test(`at ${label} width with every overlay`, async ({ browser }) => {
+      await overlayLook(browser, viewport, OVERLAYS, `berth-planner-all-overlays-${label}`);
     });
   }
 });

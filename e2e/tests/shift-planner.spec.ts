@@ -165,9 +165,8 @@ test.describe('shift planner', () => {
     await planner.context().close();
   });
 
-  test('the board at phone width and in German, and read-only for the vessel side', async ({ browser }) => {
-    // Three signed-in contexts and their boards: 1.6 min in a full run on a quiet machine (split it per viewport next).
-    test.setTimeout(180_000);
+  // One story per look, each signed in once: as one story (four signed-in contexts) it took 1.6 min in a quiet full run.
+  test('the board at phone width in English', async ({ browser }) => {
     const from = localDate(1);
     const phone = await signedInPage(browser, USERS.terminal, PHONE);
     await phone.goto(`${baseUrl()}/en/shift-planner?from=${from}`);
@@ -177,7 +176,10 @@ test.describe('shift planner', () => {
     await phone.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await screenshot(phone, 'shift-planner-phone-en');
     await phone.context().close();
+  });
 
+  test('the board on a desktop, printed and on a phone, in German', async ({ browser }) => {
+    const from = localDate(1);
     const german = await signedInPage(browser, USERS.terminal, DESKTOP, 'de');
     await german.goto(`${baseUrl()}/de/shift-planner?from=${from}`);
     await expect(german.getByTestId('shift-board')).toHaveAttribute('data-ready', 'true');
@@ -191,8 +193,11 @@ test.describe('shift planner', () => {
     await german.setViewportSize(PHONE);
     await screenshot(german, 'shift-planner-phone-de');
     await german.context().close();
+  });
 
-    // The other views and the shift calendar, as another planner (view modes are saved per user).
+  test('the other views, a card’s equipment proposal and the shift calendar, as another planner', async ({ browser }) => {
+    // View modes are saved per user: another planner's switching leaves the other stories' boards alone.
+    const from = localDate(1);
     const other = await signedInPage(browser, USERS.day);
     await other.goto(`${baseUrl()}/en/shift-planner?from=${from}`);
     await expect(other.getByTestId('shift-board')).toHaveAttribute('data-ready', 'true');
@@ -218,7 +223,10 @@ test.describe('shift planner', () => {
     await expect(other.getByTestId('shift-calendar-gangs-row')).toHaveCount(3);
     await screenshot(other, 'shift-planner-calendar-en');
     await other.context().close();
+  });
 
+  test('the board is read-only for the vessel side', async ({ browser }) => {
+    const from = localDate(1);
     const vessel = await signedInPage(browser, USERS.vessel);
     await vessel.goto(`${baseUrl()}/en/shift-planner?from=${from}`);
     await expect(vessel.getByTestId('shift-board')).toHaveAttribute('data-ready', 'true');
