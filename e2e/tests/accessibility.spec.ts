@@ -1,14 +1,18 @@
 // Every main screen, for the terminal operator and the vessel operator, scanned with axe-core against WCAG 2.1 A and
 // AA once its data has arrived: no serious or critical violation anywhere. One test per screen and role, each short.
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect as baseExpect, test } from '@playwright/test';
 import { DESKTOP, PHONE, USERS, baseUrl, login } from '../support/fixtures';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 
 const API = () => `${baseUrl()}/api/portal/v1`;
 
+// Every wait here is for a screen's first data (a lazy route and its first answers), which took more than the suite's
+// 20 s with a second suite running beside it; the scans judge the screen, so these waits only need to end.
+const expect = baseExpect.configure({ timeout: 45_000 });
+
 /** Waits until no loader is drawn: a screen scanned while it still loads would be judged on its placeholder. */
 async function settled(page: Page): Promise<void> {
-  await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
 }
 
 async function firstCallId(page: Page): Promise<number> {
