@@ -38,11 +38,13 @@ async function disconnectAll(page: Page): Promise<void> {
   }
 }
 
-async function connect(page: Page, name: string): Promise<string> {
-  await page.getByTestId('jit-name').fill(name);
-  // The organisations load beside the page's other sections: a dropdown opened before they came showed no option, and
-  // with a second suite beside it one closed between showing the option and the click. So the story picks until the
-  // field holds the choice, opening the list only when it is closed (a click on the open field closes it).
+/**
+ * Chooses Nordic Line as the connection's organisation. The organisations load beside the page's other sections: a
+ * dropdown opened before they came showed no option, and with a second suite beside it one closed between showing the
+ * option and the click. So it picks until the field holds the choice, opening the list only when it is closed (a click
+ * on the open field closes it).
+ */
+async function pickNordicLine(page: Page): Promise<void> {
   const field = page.getByTestId('jit-organisation');
   const option = page.getByRole('option', { name: 'Nordic Line A/S' });
   await expect(async () => {
@@ -50,6 +52,11 @@ async function connect(page: Page, name: string): Promise<string> {
     await option.click({ timeout: 3_000 });
     await expect(field).toHaveValue('Nordic Line A/S', { timeout: 2_000 });
   }).toPass();
+}
+
+async function connect(page: Page, name: string): Promise<string> {
+  await page.getByTestId('jit-name').fill(name);
+  await pickNordicLine(page);
   await page.getByTestId('jit-endpoint').fill('https://jit.nordic-line.example/v2');
   await page.getByTestId('jit-connect').click();
   const key = page.getByTestId('jit-key').locator('code');
@@ -176,14 +183,7 @@ test('shows on the call what the terminal sent to the carrier system and that it
   // An endpoint nobody listens on: Quayline keeps trying and shows why.
   const offline = `Nordic Line offline ${Date.now()}`;
   await page.getByTestId('jit-name').fill(offline);
-  // The organisations load beside the page's other sections: a dropdown opened before they came, or one a layout shift
-  // scrolled away, shows no option, so the story opens it again until the option is there.
-  const option = page.getByRole('option', { name: 'Nordic Line A/S' });
-  await expect(async () => {
-    if (!(await option.isVisible())) await page.getByTestId('jit-organisation').click();
-    await expect(option).toBeVisible({ timeout: 3_000 });
-  }).toPass();
-  await option.click();
+  await pickNordicLine(page);
   await page.getByTestId('jit-endpoint').fill('http://127.0.0.1:9/jit');
   await page.getByTestId('jit-connect').click();
   const keyCell = page.getByTestId('jit-key').locator('code');

@@ -1,8 +1,11 @@
 // The port-call list opens on what comes next for every role, fits its columns at 1440 px, and filters the calls whose
 // PRISE notice waits for someone; the PRISE panel of a rejected call says what to change and links to the field.
-import { expect, test } from '@playwright/test';
-import type { TPaged, TPortcall, TTerminalDetail, TVessel } from '@quayline/domain';
+import { type Page, expect, test } from '@playwright/test';
+import { type TPaged, type TPortcall, type TTerminalDetail, type TVessel, imoCheckDigit } from '@quayline/domain';
 import { DESKTOP, PHONE, USERS, WIDE_DESKTOP, apiCall, baseUrl, expectNoPageOverflow, login, screenshot } from '../support/fixtures';
+
+/** How far the list's table scrolls sideways inside its container (0 when every column fits). */
+const tableOverflow = (page: Page) => page.getByTestId('portcall-list').locator('table').evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
 
 for (const role of ['terminal', 'vessel', 'agent'] as const) {
   test(`the ${role} side's list opens on calls not yet departed`, async ({ page }) => {
@@ -20,8 +23,7 @@ for (const role of ['terminal', 'vessel', 'agent'] as const) {
     for (const id of departures) expect(ids.has(id!), `call ${id} departs after the list opened`).toBe(true);
     await expect(page.getByTestId('status-badge').filter({ hasText: 'Departed' })).toHaveCount(0);
     // Every column, the pin included, is on screen without a sideways scroll.
-    const overflow = await page.getByTestId('portcall-list').locator('table').evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await tableOverflow(page)).toBeLessThanOrEqual(0);
     if (role === 'terminal') await screenshot(page, 'portcall-list-upcoming-1440');
   });
 }
@@ -97,11 +99,10 @@ test('a call with a long vessel name still fits 1440 px: the name wraps between 
   const tag = Math.random().toString(36).slice(2, 8);
   // About 460 px in one line of the list's bold type: wider than the vessel column's share of 1440 px.
   const name = `Nordseewerke Emden Containerschiff Hamburg Express ${tag}`;
-  const imo = String(9_000_000 + Math.floor(Math.random() * 999_999));
-  const checkDigit = [...imo.slice(0, 6)].reduce((sum, d, i) => sum + Number(d) * (7 - i), 0) % 10;
+  const firstSix = String(900_000 + Math.floor(Math.random() * 99_999));
   const vessel = await apiCall<TVessel>(page, 'POST', '/vessels', {
     name,
-    imo_number: imo.slice(0, 6) + String(checkDigit),
+    imo_number: `${firstSix}${imoCheckDigit(firstSix)}`,
     vessel_type: 'CONTAINER',
     length_overall_m: 200,
     beam_m: 32,
@@ -124,8 +125,7 @@ test('a call with a long vessel name still fits 1440 px: the name wraps between 
     await expect(page.getByTestId('portcall-row')).toHaveCount(1);
     const link = page.getByTestId('portcall-row').getByRole('link', { name });
     await expect(link).toBeVisible();
-    const overflow = await page.getByTestId('portcall-list').locator('table').evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
-    expect(overflow, `${locale}: sideways scroll`).toBeLessThanOrEqual(0);
+    expect(await tableOverflow(page), `${locale}: sideways scroll`).toBeLessThanOrEqual(0);
     // Wrapped, not cut: the whole name is on screen on more than one line.
     const box = (await link.boundingBox())!;
     expect(box.height).toBeGreaterThan(30);

@@ -25,6 +25,6 @@ describe('app provider', () => {
         <Loader aria-label="Wird geladen…" />
       </AppProvider>,
     );
-    expect(screen.getByRole('status', { name: 'Wird geladen…' })).toBeTruthy();
+    expect(screen.getAllByRole('status', { name: 'Wird geladen…' })).toHaveLength(1);
   });
 });
