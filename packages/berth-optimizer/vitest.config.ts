@@ -1,3 +1,4 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { name: 'optimizer', include: ['src/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } });
+// The solver and its checkers are pure (no module state, no mocks), so files share the loaded modules.
+export default defineConfig({ test: { name: 'optimizer', include: ['src/**/*.test.ts'], environment: 'node', testTimeout: 30_000, isolate: false } });
