@@ -1,5 +1,5 @@
 // What the browser benchmarks share: the web build, the database under test, Chromium signed in as the demo planner.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +59,26 @@ export async function analyzePostgres(url: string): Promise<void> {
   await client.connect();
   await client.query('analyze');
   await client.end();
+}
+
+/**
+ * `BENCH_PROFILE=file.cpuprofile`: records the page's main thread, sampled every 0.2 ms, until `stop` (for diagnosis;
+ * it slows the page). Null when the variable is unset.
+ */
+export async function startPageProfile(page: Page): Promise<{ stop(what: string): Promise<void> } | null> {
+  const file = process.env.BENCH_PROFILE;
+  if (!file) return null;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop(what) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`CPU profile of ${what} written to ${file}`);
+    },
+  };
 }
 
 export async function launchBenchChromium(): Promise<Browser> {

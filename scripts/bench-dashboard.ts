@@ -7,7 +7,7 @@
 //    opened from the loaded dashboard and timed from navigation start to the first complete render: every shown widget
 //    has its content test id and no loader (see DASHBOARD_WIDGET_CONTENT in bench-common.ts). Target: under 1,000 ms.
 // `--only api|pglite|postgres` runs one part. A missed target is a finding, not an error (docs/performance.md).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRng } from '@quayline/domain';
@@ -22,7 +22,7 @@ import { seedDemoIfEmpty } from '../apps/server/src/demo/seed-demo';
 import { createManualClock } from '../apps/server/src/lib/clock';
 import { signIn } from '../apps/server/src/test/fixtures';
 import { createPostgresDatabase, testConfig } from '../apps/server/src/test/test-app';
-import { DASHBOARD_WIDGET_CONTENT, type TBenchDatabase, analyzePostgres, benchAdminUrl, benchOnly, launchBenchChromium, percentile, runBench, runBrowserBenches, signedInPage, startBenchServer } from './bench-common';
+import { DASHBOARD_WIDGET_CONTENT, type TBenchDatabase, analyzePostgres, benchAdminUrl, benchOnly, launchBenchChromium, percentile, runBench, runBrowserBenches, signedInPage, startBenchServer, startPageProfile } from './bench-common';
 
 const H = 3_600_000;
 const DAY = 24 * H;
@@ -201,22 +201,12 @@ async function benchBrowser(kind: 'pglite' | 'postgres'): Promise<void> {
     const times: number[] = [];
     const notes: string[] = [];
     try {
-      const { context, page } = await signedInPage(browser, server.url, { fn: recordCompletion, arg: DASHBOARD_WIDGET_CONTENT });
+      const { page } = await signedInPage(browser, server.url, { fn: recordCompletion, arg: DASHBOARD_WIDGET_CONTENT });
       for (let run = 0; run < RUNS; run++) {
-        // BENCH_PROFILE=file.cpuprofile records the page's main thread during the last run (for diagnosis; it slows the page).
-        const profiler = process.env.BENCH_PROFILE && run === RUNS - 1 ? await context.newCDPSession(page) : null;
-        if (profiler) {
-          await profiler.send('Profiler.enable');
-          await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
-          await profiler.send('Profiler.start');
-        }
+        const profiler = run === RUNS - 1 ? await startPageProfile(page) : null;
         await page.goto(`${server.url}/en/dashboard`);
         await page.waitForFunction(() => (window as TBenchWindow).__benchCompleteAt !== undefined, undefined, { timeout: 60_000, polling: 100 });
-        if (profiler) {
-          const { profile } = await profiler.send('Profiler.stop');
-          writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
-          console.log(`CPU profile of the last run written to ${process.env.BENCH_PROFILE}`);
-        }
+        await profiler?.stop('the last run');
         const at = await page.evaluate(() => (window as TBenchWindow).__benchCompleteAt!);
         times.push(at);
         const requests = await page.evaluate((readyAt) => {

@@ -2,7 +2,7 @@
 // Seeds a throwaway PGlite directory (or, with --database-url, a fresh PostgreSQL database), starts the real server on it,
 // and prints first render, drag frame times and heap.
 // Exits non-zero only when the run itself fails; a missed target is a finding, not an error (docs/performance.md).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -11,7 +11,7 @@ import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { seedDemoIfEmpty } from '../apps/server/src/demo/seed-demo';
 import { createPostgresDatabase } from '../apps/server/src/test/test-app';
-import { type TBenchDatabase, benchAdminUrl, buildWebIfStale, launchBenchChromium, percentile, signedInPage, startBenchServer } from './bench-common';
+import { type TBenchDatabase, benchAdminUrl, buildWebIfStale, launchBenchChromium, percentile, signedInPage, startBenchServer, startPageProfile } from './bench-common';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const VIEWPORT = { width: 1440, height: 900 };
@@ -172,22 +172,13 @@ async function measure(baseUrl: string): Promise<{ figures: TFigure[]; notes: st
     await cold.context.close();
     const { context, page } = await signedInPage(browser, baseUrl, { fn: recordReadiness, arg: undefined });
 
-    // BENCH_PROFILE=file.cpuprofile records the main thread from navigation to data-ready (for diagnosis; it slows the page).
-    const profiler = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
-    if (profiler) {
-      await profiler.send('Profiler.enable');
-      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
-      await profiler.send('Profiler.start');
-    }
+    // Navigation to data-ready.
+    const profiler = await startPageProfile(page);
     if (process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'blink.user_timing'] });
     await page.goto(`${baseUrl}/en/berth-planner`);
     await page.locator('[data-testid="berth-planner"][data-ready="true"]').waitFor({ timeout: 60_000 });
     if (process.env.BENCH_TRACE) await browser.stopTracing();
-    if (profiler) {
-      const { profile } = await profiler.send('Profiler.stop');
-      writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
-      console.log(`CPU profile of the first render written to ${process.env.BENCH_PROFILE}`);
-    }
+    await profiler?.stop('the first render');
     const readyAt = await page.evaluate(() => (window as TBenchWindow).__benchReadyAt ?? Number.NaN);
     const probe = await page.evaluate(() => (window as TBenchWindow).__quaylinePlanner ?? null);
     // Counted right away; the scroll margin adds the cards around the viewport 250 ms after the first render.

@@ -9,7 +9,7 @@
 //    click on Save to the new figure in the column header, and to the server's answer, timed in the page. Targets:
 //    render < 1,000 ms; edit shown and saved p95 < 150 ms.
 // `--only api|pglite|postgres` runs one part. A missed target is a finding, not an error (docs/performance.md).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -34,7 +34,7 @@ import { createManualClock } from '../apps/server/src/lib/clock';
 import { shiftDetailRow } from '../apps/server/src/modules/portcalls/portcall.repository';
 import { signIn } from '../apps/server/src/test/fixtures';
 import { createPostgresDatabase, testConfig } from '../apps/server/src/test/test-app';
-import { type TBenchDatabase, analyzePostgres, benchAdminUrl, benchOnly, launchBenchChromium, percentile, runBench, runBrowserBenches, signedInPage, startBenchServer } from './bench-common';
+import { type TBenchDatabase, analyzePostgres, benchAdminUrl, benchOnly, launchBenchChromium, percentile, runBench, runBrowserBenches, signedInPage, startBenchServer, startPageProfile } from './bench-common';
 
 const H = 3_600_000;
 const CALLS = 300;
@@ -229,22 +229,13 @@ async function benchBrowser(kind: 'pglite' | 'postgres'): Promise<void> {
       if (!saved.ok()) throw new Error(`settings: ${saved.status()} ${await saved.text()}`);
       const url = `${server.url}/en/shift-planner?from=${seeded.from}`;
       for (let run = 0; run < RENDER_RUNS; run++) {
-        // BENCH_PROFILE=file.cpuprofile records the main thread of the last run, navigation to data-ready (it slows the page).
-        const profiler = process.env.BENCH_PROFILE && run === RENDER_RUNS - 1 ? await page.context().newCDPSession(page) : null;
-        if (profiler) {
-          await profiler.send('Profiler.enable');
-          await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
-          await profiler.send('Profiler.start');
-        }
+        // The last run, navigation to data-ready.
+        const profiler = run === RENDER_RUNS - 1 ? await startPageProfile(page) : null;
         await page.goto(url);
         await page.waitForFunction(() => (window as TBenchWindow).__benchPaintedAt !== undefined, undefined, { timeout: 60_000, polling: 50 });
         renders.push(await page.evaluate(() => (window as TBenchWindow).__benchReadyAt!));
         painted.push(await page.evaluate(() => (window as TBenchWindow).__benchPaintedAt!));
-        if (profiler) {
-          const { profile } = await profiler.send('Profiler.stop');
-          writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
-          console.log(`CPU profile of the last render written to ${process.env.BENCH_PROFILE}`);
-        }
+        await profiler?.stop('the last render');
         if (process.env.BENCH_WATERFALL) {
           const entries = await page.evaluate(() =>
             performance.getEntriesByType('resource').map((e) => {
